@@ -1,0 +1,206 @@
+/// An absolute URL split into its RFC 3986 components, each kept exactly as written.
+///
+/// Every rule in this package compares raw, percent-encoded forms: AASA matching compares the encoded
+/// path unless a rule opts out, and the App Flip redirect allowlist must refuse lookalikes that a
+/// normalising parser would quietly repair (`%2F`, upper-case hosts, `:443`). So nothing here decodes,
+/// lower-cases or normalises; callers decide.
+public struct RawURL: Sendable, Hashable, CustomStringConvertible {
+    /// The scheme as written, without the `:`.
+    public let scheme: String
+    /// The text before the last `@` of the authority, when there is one.
+    public let userinfo: String?
+    /// The host as written; an IP-literal keeps its brackets.
+    public let host: String
+    /// The text after the port's `:`, when there is one. It may be empty (`https://h:/`).
+    public let port: String?
+    /// The path as written; empty when the URL has none.
+    public let path: String
+    /// The text after the first `?`, up to any `#`; `nil` when there is no `?`.
+    public let query: String?
+    /// The text after the first `#`; `nil` when there is no `#`.
+    public let fragment: String?
+    /// The URL exactly as it was parsed.
+    public let string: String
+
+    public var description: String { string }
+
+    /// Splits `string`, refusing anything that is not a syntactically valid absolute URL with an authority.
+    public init(_ string: String) throws(URLSyntaxError) {
+        let bytes = Array(string.utf8)
+        guard !bytes.isEmpty else { throw URLSyntaxError(.empty, at: 0) }
+        try Self.checkCharacters(bytes)
+
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { throw URLSyntaxError(.missingScheme, at: 0) }
+        let schemeBytes = bytes[..<colon]
+        guard let first = schemeBytes.first, first.isASCIILetter,
+              schemeBytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+        else { throw URLSyntaxError(.invalidScheme, at: 0) }
+
+        var cursor = colon + 1
+        guard bytes.count >= cursor + 2, bytes[cursor] == 0x2F, bytes[cursor + 1] == 0x2F else {
+            throw URLSyntaxError(.missingAuthority, at: cursor)
+        }
+        cursor += 2
+        let authorityEnd = bytes[cursor...].firstIndex(where: { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }) ?? bytes.endIndex
+        let authority = bytes[cursor..<authorityEnd]
+
+        var hostStart = authority.startIndex
+        var userinfo: String?
+        if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+            userinfo = String(decoding: authority[..<at], as: UTF8.self)
+            hostStart = at + 1
+        }
+        let hostAndPort = authority[hostStart...]
+        var host: ArraySlice<UInt8>
+        var port: String?
+        if hostAndPort.first == UInt8(ascii: "[") {
+            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) else {
+                throw URLSyntaxError(.invalidHost, at: hostStart)
+            }
+            host = hostAndPort[...close]
+            let rest = hostAndPort[(close + 1)...]
+            if let sep = rest.first {
+                guard sep == UInt8(ascii: ":") else { throw URLSyntaxError(.invalidHost, at: close + 1) }
+                port = String(decoding: rest.dropFirst(), as: UTF8.self)
+            }
+        } else if let sep = hostAndPort.firstIndex(of: UInt8(ascii: ":")) {
+            host = hostAndPort[..<sep]
+            port = String(decoding: hostAndPort[(sep + 1)...], as: UTF8.self)
+        } else {
+            host = hostAndPort
+        }
+        guard !host.isEmpty else { throw URLSyntaxError(.emptyHost, at: hostStart) }
+        if host.contains(where: { $0 == 0x5B || $0 == 0x5D }) && host.first != 0x5B {
+            throw URLSyntaxError(.invalidHost, at: hostStart)
+        }
+        if let port, !port.utf8.allSatisfy(\.isASCIIDigit) {
+            throw URLSyntaxError(.invalidPort, at: hostStart + host.count + 1)
+        }
+
+        cursor = authorityEnd
+        let pathEnd = bytes[cursor...].firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) ?? bytes.endIndex
+        let path = String(decoding: bytes[cursor..<pathEnd], as: UTF8.self)
+        cursor = pathEnd
+        var query: String?
+        if cursor < bytes.endIndex, bytes[cursor] == 0x3F {
+            let queryEnd = bytes[(cursor + 1)...].firstIndex(of: 0x23) ?? bytes.endIndex
+            query = String(decoding: bytes[(cursor + 1)..<queryEnd], as: UTF8.self)
+            cursor = queryEnd
+        }
+        var fragment: String?
+        if cursor < bytes.endIndex, bytes[cursor] == 0x23 {
+            let rest = bytes[(cursor + 1)...]
+            if let extra = rest.firstIndex(of: 0x23) { throw URLSyntaxError(.invalidCharacter("#"), at: extra) }
+            fragment = String(decoding: rest, as: UTF8.self)
+        }
+
+        self.scheme = String(decoding: schemeBytes, as: UTF8.self)
+        self.userinfo = userinfo
+        self.host = String(decoding: host, as: UTF8.self)
+        self.port = port
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.string = string
+    }
+
+    /// The host lower-cased for comparison; hosts are case-insensitive (RFC 3986 §3.2.2).
+    public var normalizedHost: String { host.lowercasedASCII }
+
+    /// Refuses bytes that RFC 3986 never allows in a URL, and `%` not followed by two hex digits.
+    private static func checkCharacters(_ bytes: [UInt8]) throws(URLSyntaxError) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x25 {
+                guard index + 2 < bytes.count, bytes[index + 1].isASCIIHexDigit, bytes[index + 2].isASCIIHexDigit else {
+                    throw URLSyntaxError(.invalidPercentEscape, at: index)
+                }
+                index += 3
+                continue
+            }
+            guard byte.isURLCharacter else {
+                throw URLSyntaxError(.invalidCharacter(Self.describe(byte: byte, in: bytes, at: index)), at: index)
+            }
+            index += 1
+        }
+    }
+
+    private static func describe(byte: UInt8, in bytes: [UInt8], at index: Int) -> String {
+        if byte < 0x20 || byte == 0x7F { return "U+" + String(byte, radix: 16, uppercase: true).leftPadded(to: 4) }
+        if byte < 0x80 { return String(UnicodeScalar(byte)) }
+        return "non-ASCII byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+}
+
+/// Why a string is not a usable absolute URL, and the UTF-8 offset where that shows.
+public struct URLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        case empty
+        case missingScheme
+        case invalidScheme
+        case missingAuthority
+        case emptyHost
+        case invalidHost
+        case invalidPort
+        case invalidPercentEscape
+        case invalidCharacter(String)
+    }
+
+    public let reason: Reason
+    /// The UTF-8 offset in the input where the problem starts.
+    public let offset: Int
+
+    public init(_ reason: Reason, at offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
+
+    public var description: String {
+        let what: String
+        switch reason {
+        case .empty: what = "the URL is empty"
+        case .missingScheme: what = "there is no scheme"
+        case .invalidScheme: what = "the scheme is not a letter followed by letters, digits, '+', '-' or '.'"
+        case .missingAuthority: what = "the scheme is not followed by '//' and an authority"
+        case .emptyHost: what = "the host is empty"
+        case .invalidHost: what = "the host is malformed"
+        case .invalidPort: what = "the port is not a number"
+        case .invalidPercentEscape: what = "'%' is not followed by two hexadecimal digits"
+        case .invalidCharacter(let character): what = "\(character) is not allowed in a URL"
+        }
+        return "\(what) (at byte \(offset))"
+    }
+}
+
+extension UInt8 {
+    var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
+    var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
+    var isASCIIHexDigit: Bool { isASCIIDigit || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
+
+    /// RFC 3986 unreserved characters: the only ones that stay literal when encoding strictly.
+    var isUnreserved: Bool {
+        isASCIILetter || isASCIIDigit || self == 0x2D || self == 0x2E || self == 0x5F || self == 0x7E
+    }
+
+    /// Unreserved, gen-delims and sub-delims: every character RFC 3986 allows outside a `%` escape.
+    var isURLCharacter: Bool {
+        if isUnreserved { return true }
+        switch self {
+        case 0x3A, 0x2F, 0x3F, 0x23, 0x5B, 0x5D, 0x40: return true  // : / ? # [ ] @
+        case 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D: return true  // ! $ & ' ( ) * + , ; =
+        default: return false
+        }
+    }
+}
+
+extension String {
+    /// ASCII-only lower-casing: hosts and scheme names are ASCII, and locale-aware folding would be wrong.
+    var lowercasedASCII: String {
+        String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

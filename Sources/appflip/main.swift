@@ -1,0 +1,3 @@
+import AppFlipCLI
+
+await AppFlipCommand.main()

@@ -1,0 +1,49 @@
+import Testing
+@testable import AppFlipCore
+
+@Suite struct RawURLTests {
+    @Test func splitsEveryComponentVerbatim() throws {
+        let url = try RawURL("https://u:p@Example.COM:8443/a%2Fb/c?x=1&y=%20#frag")
+        #expect(url.scheme == "https")
+        #expect(url.userinfo == "u:p")
+        #expect(url.host == "Example.COM")
+        #expect(url.normalizedHost == "example.com")
+        #expect(url.port == "8443")
+        #expect(url.path == "/a%2Fb/c")
+        #expect(url.query == "x=1&y=%20")
+        #expect(url.fragment == "frag")
+    }
+
+    @Test func distinguishesAbsentFromEmptyQueryAndFragment() throws {
+        let bare = try RawURL("https://example.com")
+        #expect(bare.path == "" && bare.query == nil && bare.fragment == nil)
+        let empty = try RawURL("https://example.com/?#")
+        #expect(empty.query == "" && empty.fragment == "")
+    }
+
+    @Test func keepsIPLiteralBrackets() throws {
+        let url = try RawURL("http://[::1]:8080/x")
+        #expect(url.host == "[::1]" && url.port == "8080")
+    }
+
+    @Test(arguments: [
+        ("", URLSyntaxError.Reason.empty),
+        ("example.com/x", .missingScheme),
+        ("1https://x/", .invalidScheme),
+        ("https:x/y", .missingAuthority),
+        ("https:///path", .emptyHost),
+        ("https://h:44x/", .invalidPort),
+        ("https://h/%zz", .invalidPercentEscape),
+        ("https://h/a b", .invalidCharacter(" ")),
+        ("https://h/a\\b", .invalidCharacter("\\")),
+        ("https://h/#a#b", .invalidCharacter("#")),
+    ])
+    func refusesMalformedURLs(input: String, reason: URLSyntaxError.Reason) {
+        #expect(throws: URLSyntaxError.self) { try RawURL(input) }
+        do { _ = try RawURL(input) } catch { #expect(error.reason == reason) }
+    }
+
+    @Test func refusesNonASCII() {
+        #expect(throws: URLSyntaxError.self) { try RawURL("https://exämple.com/") }
+    }
+}
