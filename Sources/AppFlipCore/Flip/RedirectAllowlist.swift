@@ -4,7 +4,7 @@
 public struct RedirectAllowlist: Sendable {
     /// The 12 App Flip redirect URIs of the seed.
     public static let appFlip = RedirectAllowlist(checked: AppFlipRedirectURI.all.map {
-        AllowedRedirectURI(string: $0.string, appFlip: $0)
+        (AllowedRedirectURI(string: $0.string, appFlip: $0), host: $0.host, path: $0.path)
     })
 
     /// Every allowed URI, in the order given.
@@ -21,7 +21,7 @@ public struct RedirectAllowlist: Sendable {
     /// query or fragment, and a path without `%` escapes or dot segments. The list may not be empty or
     /// repeat an entry. An entry that is one of the 12 is recognised as such.
     public init(_ uris: some Sequence<String>) throws(RedirectAllowlistError) {
-        var entries: [AllowedRedirectURI] = []
+        var entries: [Entry] = []
         var seen: [[UInt8]: Int] = [:]
         for (index, uri) in uris.enumerated() {
             if let first = seen[Array(uri.utf8)] {
@@ -48,7 +48,7 @@ public struct RedirectAllowlist: Sendable {
             }
             seen[Array(uri.utf8)] = index
             let appFlip = AppFlipRedirectURI.all.first { $0.string.isIdentical(to: uri) }
-            entries.append(AllowedRedirectURI(string: uri, appFlip: appFlip))
+            entries.append((AllowedRedirectURI(string: uri, appFlip: appFlip), host: url.host, path: url.path))
         }
         guard !entries.isEmpty else { throw RedirectAllowlistError(index: nil, uri: nil, reason: .empty) }
         self.init(checked: entries)
@@ -59,14 +59,15 @@ public struct RedirectAllowlist: Sendable {
         try self.init(uris.map(\.string))
     }
 
-    private init(checked entries: [AllowedRedirectURI]) {
-        ordered = entries
-        byBytes = Dictionary(uniqueKeysWithValues: entries.map { (Array($0.string.utf8), $0) })
+    /// A checked entry and its parsed host and path.
+    private typealias Entry = (allowed: AllowedRedirectURI, host: String, path: String)
+
+    private init(checked entries: [Entry]) {
+        ordered = entries.map(\.allowed)
+        byBytes = Dictionary(uniqueKeysWithValues: entries.map { (Array($0.allowed.string.utf8), $0.allowed) })
         var paths: [[UInt8]: Set<[UInt8]>] = [:]
         for entry in entries {
-            // Entries were checked, so they parse.
-            guard let url = try? RawURL(entry.string) else { continue }
-            paths[Array(url.host.utf8), default: []].insert(Array(url.path.utf8))
+            paths[Array(entry.host.utf8), default: []].insert(Array(entry.path.utf8))
         }
         pathsByHost = paths
     }
