@@ -27,31 +27,33 @@ public struct RedirectAllowlist: Sendable {
             if let first = seen[Array(uri.utf8)] {
                 throw RedirectAllowlistError(index: index, uri: uri, reason: .duplicate(ofIndex: first))
             }
-            let url: RawURL
-            switch Self.structuralCheck(uri) {
-            case .failure(let refusal):
-                throw RedirectAllowlistError(index: index, uri: uri, reason: .refused(refusal))
-            case .success(let parsed):
-                url = parsed
-            }
-            if !url.host.isIdentical(to: url.host.lowercasedASCII) {
-                throw RedirectAllowlistError(index: index, uri: uri, reason: .refused(RedirectRefusal(.hostNotLowerCase(url.host))))
-            }
-            if url.host.hasSuffix(".") {
-                throw RedirectAllowlistError(index: index, uri: uri, reason: .refused(RedirectRefusal(.hostTrailingDot(url.host))))
-            }
-            if url.path.utf8.contains(UInt8(ascii: "%")) {
-                throw RedirectAllowlistError(index: index, uri: uri, reason: .refused(RedirectRefusal(.percentEncodedPath(url.path))))
-            }
-            if !url.path.hasPrefix("/") || url.path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == "." || $0 == ".." }) {
-                throw RedirectAllowlistError(index: index, uri: uri, reason: .pathNotCanonical(url.path))
-            }
+            let url = try Self.configurationCheck(uri, index: index)
             seen[Array(uri.utf8)] = index
             let appFlip = AppFlipRedirectURI.all.first { $0.string.isIdentical(to: uri) }
             entries.append((AllowedRedirectURI(string: uri, appFlip: appFlip), host: url.host, path: url.path))
         }
         guard !entries.isEmpty else { throw RedirectAllowlistError(index: nil, uri: nil, reason: .empty) }
         self.init(checked: entries)
+    }
+
+    /// A configured entry must be exactly what a candidate has to equal: nothing a client could rewrite.
+    private static func configurationCheck(_ uri: String, index: Int) throws(RedirectAllowlistError) -> RawURL {
+        func failure(_ reason: RedirectAllowlistError.Reason) -> RedirectAllowlistError {
+            RedirectAllowlistError(index: index, uri: uri, reason: reason)
+        }
+        let url: RawURL
+        switch structuralCheck(uri) {
+        case .failure(let refusal): throw failure(.refused(refusal))
+        case .success(let parsed): url = parsed
+        }
+        if !url.host.isIdentical(to: url.host.lowercasedASCII) { throw failure(.refused(RedirectRefusal(.hostNotLowerCase(url.host)))) }
+        if url.host.hasSuffix(".") { throw failure(.refused(RedirectRefusal(.hostTrailingDot(url.host)))) }
+        if url.path.utf8.contains(UInt8(ascii: "%")) { throw failure(.refused(RedirectRefusal(.percentEncodedPath(url.path)))) }
+        let segments = url.path.split(separator: "/", omittingEmptySubsequences: false)
+        if !url.path.hasPrefix("/") || segments.contains(where: { $0 == "." || $0 == ".." }) {
+            throw failure(.pathNotCanonical(url.path))
+        }
+        return url
     }
 
     /// An allowlist of some of the 12 App Flip URIs, e.g. only the production Assistant ones.
