@@ -89,6 +89,20 @@ import Testing
         #expect(try FlipFixtures.policy().decide(try FlipFixtures.link(row.query)) == row.expected)
     }
 
+    static let invalidRequestRows = rows.filter { if case .invalidRequest = $0.expected { true } else { false } }
+
+    @Test(arguments: invalidRequestRows)
+    func everyInvalidRequestResultPassesTheGoogleSideCheck(row: Row) throws {
+        let decision = try FlipFixtures.policy().decide(try FlipFixtures.link(row.query))
+        guard case .invalidRequest(let redirectURI, let state, let description) = decision,
+              let url = decision.invalidRequestResultURL
+        else { Issue.record("\(decision)"); return }
+        let verdict = FlipResultChecker(redirectURI: redirectURI.string, state: state ?? "unused").check(url)
+        #expect(verdict.isValid, "\(verdict)")
+        #expect(verdict.outcome == .error(.invalidRequest, description: description))
+        #expect(verdict.deviations == (state == nil ? [.stateMissingWithError] : []))
+    }
+
     @Test(arguments: AppFlipRedirectURI.all)
     func proceedsForEachOfTheTwelve(uri: AppFlipRedirectURI) throws {
         let decision = try FlipFixtures.policy().decide(try FlipFixtures.link(FlipFixtures.query(redirectURI: uri.string)))
