@@ -1,0 +1,56 @@
+/// One of the 12 redirect URIs Google's apps send in an App Flip link (seed: "Modify your authorization
+/// endpoint to support App Flip"). They are Google's own universal links: a partner app may open nothing else.
+public struct AppFlipRedirectURI: Sendable, Hashable, CustomStringConvertible {
+    /// The Google app that receives the result.
+    public enum GoogleApp: String, Sendable, Hashable, CaseIterable {
+        case home = "com.google.Chromecast"
+        case assistant = "com.google.OPA"
+    }
+
+    /// The build of that app, written as a suffix of its bundle id.
+    public enum Variant: String, Sendable, Hashable, CaseIterable {
+        case production = ""
+        case dev = ".dev"
+        case enterprise = ".enterprise"
+    }
+
+    /// Which Google redirect host serves the link.
+    public enum Environment: String, Sendable, Hashable, CaseIterable {
+        case production = "oauth-redirect.googleusercontent.com"
+        case sandbox = "oauth-redirect-sandbox.googleusercontent.com"
+    }
+
+    public let app: GoogleApp
+    public let variant: Variant
+    public let environment: Environment
+
+    public init(app: GoogleApp, variant: Variant, environment: Environment) {
+        self.app = app
+        self.variant = variant
+        self.environment = environment
+    }
+
+    /// The bundle id the path names, e.g. `com.google.OPA.dev`.
+    public var bundleID: String { app.rawValue + variant.rawValue }
+
+    /// The host, lower-case, exactly as it must appear.
+    public var host: String { environment.rawValue }
+
+    /// The path, exactly `/a/BUNDLE`.
+    public var path: String { "/a/" + bundleID }
+
+    /// The URI exactly as it must appear, byte for byte.
+    public var string: String { "https://" + host + path }
+
+    public var description: String { string }
+
+    /// All 12, in the seed's order: Home then Assistant; production host then sandbox; `.dev`, `.enterprise`,
+    /// then the plain bundle id.
+    public static let all: [AppFlipRedirectURI] = GoogleApp.allCases.flatMap { app in
+        Environment.allCases.flatMap { environment in
+            [Variant.dev, .enterprise, .production].map {
+                AppFlipRedirectURI(app: app, variant: $0, environment: environment)
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// The query parameters of an incoming App Flip universal link (seed: "When opened by the Google app, your
+/// app's universal link includes the following query parameters").
+///
+/// Parsing never fails: it keeps each parameter that occurs exactly once and lists every problem, so that
+/// `FlipPolicy` can decide and the user can see all of them at once. Values are form-decoded (`+` is a
+/// space, then `%XX`), because Google's iOS tester joins scopes with `+` while others send `%20`.
+/// Parameters other than the four are ignored (RFC 6749 §3.1).
+public struct FlipLink: Sendable, Hashable {
+    /// The four parameters App Flip defines.
+    public enum Parameter: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        case redirectURI = "redirect_uri"
+        case clientID = "client_id"
+        case state
+        case scope
+
+        public var description: String { rawValue }
+    }
+
+    public let url: RawURL
+    /// The decoded value of each parameter that occurs exactly once and is valid UTF-8; it may be empty.
+    public let values: [Parameter: String]
+    /// Every problem, ordered by parameter as `Parameter.allCases` lists them.
+    public let problems: [FlipLinkProblem]
+
+    public var clientID: String? { values[.clientID] }
+    public var state: String? { values[.state] }
+    public var redirectURI: String? { values[.redirectURI] }
+    /// The scope value split on spaces; empty when there is no usable scope.
+    public var scopes: [String] {
+        values[.scope].map { $0.split(separator: " ").map(String.init) } ?? []
+    }
+
+    public init(_ url: RawURL) {
+        self.url = url
+        var occurrences: [Parameter: [String?]] = [:]
+        for field in QueryField.fields(of: url.query ?? "") {
+            guard let name = field.name, let parameter = Parameter(rawValue: name) else { continue }
+            occurrences[parameter, default: []].append(field.value)
+        }
+        var values: [Parameter: String] = [:]
+        var problems: [FlipLinkProblem] = []
+        for parameter in Parameter.allCases {
+            let found = occurrences[parameter] ?? []
+            guard found.count == 1 else {
+                problems.append(FlipLinkProblem(parameter, found.isEmpty ? .missing : .duplicated(count: found.count)))
+                continue
+            }
+            guard let value = found[0] else {
+                problems.append(FlipLinkProblem(parameter, .notUTF8))
+                continue
+            }
+            values[parameter] = value
+            if value.isEmpty {
+                problems.append(FlipLinkProblem(parameter, .empty))
+            } else if parameter == .scope, let problem = Self.scopeProblem(value) {
+                problems.append(FlipLinkProblem(parameter, problem))
+            }
+        }
+        self.values = values
+        self.problems = problems
+    }
+
+    /// The problems of one parameter.
+    public func problems(of parameter: Parameter) -> [FlipLinkProblem] {
+        problems.filter { $0.parameter == parameter }
+    }
+
+    /// RFC 6749 §3.3: `scope = scope-token *( SP scope-token )`, `scope-token = 1*NQCHAR`.
+    private static func scopeProblem(_ scope: String) -> FlipLinkProblem.Kind? {
+        if scope.split(separator: " ", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+            return .emptyScopeToken
+        }
+        let isNQCHAR: (UInt8) -> Bool = { $0 == 0x21 || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
+        if scope.utf8.contains(where: { $0 != UInt8(ascii: " ") && !isNQCHAR($0) }) {
+            return .invalidScopeCharacter
+        }
+        return nil
+    }
+
+    /// The link a Google app opens: `partnerLink` with the four parameters appended, each strictly
+    /// percent-encoded, scopes joined with a space (sent as `%20`). A fragment of `partnerLink` stays last.
+    public static func link(
+        to partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: String
+    ) -> String {
+        let parameters = [
+            (Parameter.clientID, clientID), (.scope, scopes.joined(separator: " ")),
+            (.state, state), (.redirectURI, redirectURI),
+        ].map { "\($0.rawValue)=\(PercentEncoding.encodeStrictly($1))" }.joined(separator: "&")
+        var link = partnerLink.string
+        var fragment = ""
+        if let hash = link.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(link[hash...])
+            link = String(link[..<hash])
+        }
+        switch partnerLink.query {
+        case nil: link += "?"
+        case ""?: break
+        default: link += "&"
+        }
+        return link + parameters + fragment
+    }
+}
+
+/// One thing wrong with one parameter of a flip link.
+public struct FlipLinkProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case missing
+        /// Present with no value (`state=` or `state`).
+        case empty
+        /// Present more than once; no occurrence is trusted over another.
+        case duplicated(count: Int)
+        /// Not valid UTF-8 once decoded, so it cannot be compared or echoed faithfully.
+        case notUTF8
+        /// A leading, trailing or doubled space in `scope` (RFC 6749 §3.3).
+        case emptyScopeToken
+        /// A `scope` character outside RFC 6749 §3.3's NQCHAR (`"`, `\`, controls, non-ASCII).
+        case invalidScopeCharacter
+    }
+
+    public let parameter: FlipLink.Parameter
+    public let kind: Kind
+
+    public init(_ parameter: FlipLink.Parameter, _ kind: Kind) {
+        self.parameter = parameter
+        self.kind = kind
+    }
+
+    public var description: String {
+        switch kind {
+        case .missing: "\(parameter) is missing"
+        case .empty: "\(parameter) is empty"
+        case .duplicated(let count): "\(parameter) occurs \(count) times"
+        case .notUTF8: "\(parameter) is not valid UTF-8 once decoded"
+        case .emptyScopeToken: "\(parameter) has an empty scope (a leading, trailing or doubled space)"
+        case .invalidScopeCharacter: "\(parameter) has a character not allowed in a scope (RFC 6749 section 3.3)"
+        }
+    }
+}
