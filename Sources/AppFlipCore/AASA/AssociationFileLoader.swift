@@ -188,10 +188,10 @@ struct AssociationFileLoader {
         var path: CompiledRule.PathTest?
         if let located = layer.path {
             let (main, parent) = Self.pathPatterns(located.value)
-            if let pattern = compile(main, at: located.pointer, form: form, compiler: &compiler) {
+            if let pattern = compile(main, as: located.value, at: located.pointer, form: form, compiler: &compiler) {
                 path = CompiledRule.PathTest(
                     pattern: pattern,
-                    parent: parent.flatMap { compile($0, at: located.pointer, form: form, compiler: &compiler) })
+                    parent: parent.flatMap { compile($0, as: located.value, at: located.pointer, form: form, compiler: &compiler) })
             } else {
                 failed = true
             }
@@ -247,16 +247,20 @@ struct AssociationFileLoader {
                             form: form, text: text, pointer: pointer)
     }
 
-    private mutating func compile(_ text: String, at pointer: String, form: TextForm, compiler: inout PatternCompiler) -> Pattern? {
+    /// Compiles `text`, reporting failures against `written`, the pattern as the user wrote it.
+    private mutating func compile(
+        _ text: String, as written: String? = nil, at pointer: String, form: TextForm, compiler: inout PatternCompiler
+    ) -> Pattern? {
+        let written = written ?? text
         do {
             return try compiler.compile(text, foldingCase: form.foldsCase)
         } catch {
             switch error {
             case .unterminatedSubstitution:
-                report(.unterminatedSubstitution, at: pointer, "the pattern \"\(text)\" opens $( without a closing )")
+                report(.unterminatedSubstitution, at: pointer, "the pattern \"\(written)\" opens $( without a closing )")
             case .undefinedVariable(let name):
                 report(.undefinedVariable, at: pointer,
-                       "the pattern \"\(text)\" uses $(\(name)), which is neither in substitutionVariables nor predefined")
+                       "the pattern \"\(written)\" uses $(\(name)), which is neither in substitutionVariables nor predefined")
             }
             return nil
         }
@@ -344,7 +348,7 @@ struct AssociationFileLoader {
             let catchAll = detail.rules[first]
             let shadowed = detail.rules[(first + 1)...]
             report(.catchAllShadowsRules, at: catchAll.pointer,
-                   "this rule matches every URL, so the \(shadowed.count == 1 ? "rule" : "\(shadowed.count) rules") after it never run")
+                   "this rule matches every URL, so \(shadowed.count == 1 ? "the rule after it never runs" : "the \(shadowed.count) rules after it never run")")
             for rule in shadowed {
                 report(.unreachableRule, at: rule.pointer,
                        "this rule never runs: \(catchAll.pointer) before it already matches every URL")
