@@ -1,6 +1,8 @@
 /// One component (or legacy path) ready to decide URLs: its defaults applied and its patterns compiled.
 /// Every URL component the rule names must match; one it does not name matches anything.
-struct CompiledRule: Sendable {
+/// A class, immutable: deciding walks many rules per URL, and a reference costs one retain where this
+/// many fields would cost one each.
+final class CompiledRule: Sendable {
     /// A path pattern, compared with the URL path after both lost their leading and trailing `/` runs.
     struct PathTest: Sendable {
         let pattern: Pattern
@@ -34,6 +36,16 @@ struct CompiledRule: Sendable {
     /// The rule as written, for `AppDecision.rule`.
     let text: String
     let pointer: String
+
+    init(path: PathTest?, query: QueryTest?, fragment: Pattern?, excludes: Bool, form: TextForm, text: String, pointer: String) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.excludes = excludes
+        self.form = form
+        self.text = text
+        self.pointer = pointer
+    }
 
     /// True when the rule accepts (or excludes) every URL, so any rule after it never runs.
     var matchesEverything: Bool {

@@ -20,21 +20,25 @@ struct QueryItem: Sendable {
 /// One URL's path, query and fragment in the forms rules compare against. Each form is computed the first
 /// time a rule asks for it, then shared by every rule and every app that looks at the same URL.
 struct MatchInput {
-    let url: RawURL
+    private let rawPath: String
+    private let rawQuery: String
+    private let rawFragment: String
     private var paths = FormSlots<ArraySlice<UInt8>>()
     private var queries = FormSlots<ArraySlice<UInt8>>()
     private var queryItemLists = FormSlots<[QueryItem]>()
     private var fragments = FormSlots<ArraySlice<UInt8>>()
 
     init(_ url: RawURL) {
-        self.url = url
+        rawPath = url.path
+        rawQuery = url.query ?? ""
+        rawFragment = url.fragment ?? ""
     }
 
     /// The path with its leading and trailing runs of `/` removed (after decoding, so `%2F` at an end goes too):
     /// `/buy/`, `/buy//` and `buy` all compare as `buy`, and `/` or an empty path as the empty string.
     mutating func path(_ form: TextForm) -> ArraySlice<UInt8> {
         if let known = paths[form] { return known }
-        let text = Self.transform(Array(url.path.utf8)[...], form)
+        let text = Self.transform(Array(rawPath.utf8)[...], form)
         let slash = UInt8(ascii: "/")
         let start = text.firstIndex { $0 != slash } ?? text.endIndex
         let end = text[start...].lastIndex { $0 != slash }.map { $0 + 1 } ?? start
@@ -45,7 +49,7 @@ struct MatchInput {
     /// The whole query; empty when the URL has none.
     mutating func query(_ form: TextForm) -> ArraySlice<UInt8> {
         if let known = queries[form] { return known }
-        let text = Self.transform(Array((url.query ?? "").utf8)[...], form)
+        let text = Self.transform(Array(rawQuery.utf8)[...], form)
         queries[form] = text
         return text
     }
@@ -55,7 +59,7 @@ struct MatchInput {
     /// not form submissions.
     mutating func queryItems(_ form: TextForm) -> [QueryItem] {
         if let known = queryItemLists[form] { return known }
-        let raw = Array((url.query ?? "").utf8)[...]
+        let raw = Array(rawQuery.utf8)[...]
         var items: [QueryItem] = []
         for part in raw.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let name: ArraySlice<UInt8>
@@ -76,7 +80,7 @@ struct MatchInput {
     /// The fragment; empty when the URL has none.
     mutating func fragment(_ form: TextForm) -> ArraySlice<UInt8> {
         if let known = fragments[form] { return known }
-        let text = Self.transform(Array((url.fragment ?? "").utf8)[...], form)
+        let text = Self.transform(Array(rawFragment.utf8)[...], form)
         fragments[form] = text
         return text
     }

@@ -33,10 +33,7 @@ struct Pattern: Sendable {
     }
 
     func matches(_ input: ArraySlice<UInt8>) -> Bool {
-        if !hasAlternatives { return Self.globMatches(tokens, input) }
-        var start = [Bool](repeating: false, count: input.count + 1)
-        start[0] = true
-        return Self.reachable(after: tokens, in: input, from: start)[input.count]
+        hasAlternatives ? Self.simulationMatches(tokens, input) : Self.globMatches(tokens, input)
     }
 
     /// The greedy glob for token lists without alternatives.
@@ -67,7 +64,7 @@ struct Pattern: Sendable {
                         continue
                     }
                 case .oneOf:
-                    preconditionFailure("alternatives are matched by reachable(after:in:from:)")
+                    preconditionFailure("alternatives are matched by simulationMatches")
                 }
             } else if position == end {
                 return true
@@ -80,79 +77,161 @@ struct Pattern: Sendable {
         }
     }
 
-    /// The input offsets (0...count) reachable after matching `tokens` from the offsets set in `start`.
-    static func reachable(after tokens: [Token], in input: ArraySlice<UInt8>, from start: [Bool]) -> [Bool] {
+    /// Simulates all the ways through the tokens at once: a bit set of the input offsets (0...count) reachable
+    /// so far, advanced token by token. The sets live on the stack.
+    static func simulationMatches(_ tokens: [Token], _ input: ArraySlice<UInt8>) -> Bool {
+        let words = PositionSet.words(for: input.count)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * words) { buffer in
+            buffer.initialize(repeating: 0)
+            let start = PositionSet(UnsafeMutableBufferPointer(rebasing: buffer[0..<words]))
+            let end = PositionSet(UnsafeMutableBufferPointer(rebasing: buffer[words...]))
+            start.insert(0)
+            reach(tokens, input, from: start, into: end)
+            return end.contains(input.count)
+        }
+    }
+
+    /// Sets `result` to the offsets reachable after `tokens` from the offsets in `start`.
+    private static func reach(_ tokens: [Token], _ input: ArraySlice<UInt8>, from start: PositionSet, into result: PositionSet) {
         let count = input.count
         let base = input.startIndex
-        var current = start
-        for token in tokens {
-            var next = [Bool](repeating: false, count: count + 1)
-            var any = false
-            switch token {
-            case .literal(let bytes):
-                for offset in 0...count where current[offset] && input.hasBytes(bytes, at: base + offset) {
-                    next[offset + bytes.count] = true
-                    any = true
-                }
-            case .anyCharacter:
-                for offset in 0..<count where current[offset] {
-                    next[input.endOfScalar(startingAt: base + offset) - base] = true
-                    any = true
-                }
-            case .anyRun:
-                if let first = current.firstIndex(of: true) {
-                    for offset in first...count { next[offset] = true }
-                    any = true
-                }
-            case .oneOf(let alternatives):
-                for offset in 0...count where current[offset] {
-                    for group in alternatives.literalsByLength where offset + group.length <= count {
-                        let slice = input[(base + offset)..<(base + offset + group.length)]
-                        if group.values.contains(slice) {
-                            next[offset + group.length] = true
-                            any = true
+        let words = start.words.count
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 3 * words) { buffer in
+            buffer.initialize(repeating: 0)
+            var current = PositionSet(UnsafeMutableBufferPointer(rebasing: buffer[0..<words]))
+            var next = PositionSet(UnsafeMutableBufferPointer(rebasing: buffer[words..<(2 * words)]))
+            let branch = PositionSet(UnsafeMutableBufferPointer(rebasing: buffer[(2 * words)...]))
+            current.assign(start)
+            for token in tokens {
+                next.clear()
+                switch token {
+                case .literal(let bytes):
+                    current.forEach { offset in
+                        if input.hasBytes(bytes, at: base + offset) { next.insert(offset + bytes.count) }
+                    }
+                case .anyCharacter:
+                    current.forEach { offset in
+                        if offset < count { next.insert(input.endOfScalar(startingAt: base + offset) - base) }
+                    }
+                case .anyRun:
+                    if let first = current.first { next.insertAll(from: first, through: count) }
+                case .oneOf(let alternatives):
+                    current.forEach { offset in
+                        for group in alternatives.literals where offset + group.length <= count
+                            && group.contains(input[(base + offset)..<(base + offset + group.length)]) {
+                            next.insert(offset + group.length)
                         }
                     }
-                }
-                for pattern in alternatives.patterns {
-                    let reached = reachable(after: pattern, in: input, from: current)
-                    for offset in 0...count where reached[offset] {
-                        next[offset] = true
-                        any = true
+                    for pattern in alternatives.patterns {
+                        reach(pattern, input, from: current, into: branch)
+                        next.formUnion(branch)
                     }
                 }
+                guard !next.isEmpty else {
+                    result.clear()
+                    return
+                }
+                swap(&current, &next)
             }
-            guard any else { return next }
-            current = next
+            result.assign(current)
         }
-        return current
     }
 }
 
-/// The compiled values of one substitution variable: plain strings grouped by length for a hash lookup,
-/// and values with wildcards (`a*z`) as token lists.
+/// A set of input offsets as bits over borrowed words; the words belong to the caller's stack frame.
+private struct PositionSet {
+    let words: UnsafeMutableBufferPointer<UInt64>
+
+    init(_ words: UnsafeMutableBufferPointer<UInt64>) {
+        self.words = words
+    }
+
+    /// Words for offsets 0...count.
+    static func words(for count: Int) -> Int { count / 64 + 1 }
+
+    func insert(_ offset: Int) { words[offset >> 6] |= 1 << UInt64(offset & 63) }
+    func contains(_ offset: Int) -> Bool { words[offset >> 6] & (1 << UInt64(offset & 63)) != 0 }
+    func clear() { words.update(repeating: 0) }
+    func assign(_ other: PositionSet) { _ = words.update(fromContentsOf: other.words) }
+    func formUnion(_ other: PositionSet) { for index in words.indices { words[index] |= other.words[index] } }
+    var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    var first: Int? {
+        for index in words.indices where words[index] != 0 {
+            return index * 64 + words[index].trailingZeroBitCount
+        }
+        return nil
+    }
+
+    func insertAll(from first: Int, through last: Int) {
+        for offset in first...last { insert(offset) }
+    }
+
+    func forEach(_ body: (Int) -> Void) {
+        for index in words.indices {
+            var word = words[index]
+            while word != 0 {
+                body(index * 64 + word.trailingZeroBitCount)
+                word &= word - 1
+            }
+        }
+    }
+}
+
+/// The compiled values of one substitution variable: plain strings grouped by length, and values with
+/// wildcards (`a*z`) as token lists.
 struct Alternatives: Sendable {
-    let literalsByLength: [(length: Int, values: Set<ArraySlice<UInt8>>)]
+    /// Plain values of one length. Up to 8 bytes (every predefined value, most custom ones) they are packed
+    /// into sorted integers and found by binary search, without hashing.
+    struct LiteralGroup: Sendable {
+        let length: Int
+        private let packed: [UInt64]
+        private let long: Set<[UInt8]>
+
+        init(length: Int, values: [[UInt8]]) {
+            self.length = length
+            if length <= 8 {
+                packed = Set(values.map { Self.pack($0[...]) }).sorted()
+                long = []
+            } else {
+                packed = []
+                long = Set(values)
+            }
+        }
+
+        func contains(_ slice: ArraySlice<UInt8>) -> Bool {
+            guard length <= 8 else { return long.contains(Array(slice)) }
+            let key = Self.pack(slice)
+            var low = 0
+            var high = packed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if packed[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < packed.count && packed[low] == key
+        }
+
+        private static func pack(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+            bytes.reduce(0) { $0 << 8 | UInt64($1) }
+        }
+    }
+
+    let literals: [LiteralGroup]
     let patterns: [[Pattern.Token]]
 
     init(values: [[Pattern.Token]]) {
-        var literals: [Int: Set<ArraySlice<UInt8>>] = [:]
+        var literals: [Int: [[UInt8]]] = [:]
         var patterns: [[Pattern.Token]] = []
         for tokens in values {
-            switch tokens.count {
-            case 0:
-                literals[0, default: []].insert([])
-            case 1:
-                if case .literal(let bytes) = tokens[0] {
-                    literals[bytes.count, default: []].insert(bytes[...])
-                } else {
-                    patterns.append(tokens)
-                }
-            default:
+            if tokens.isEmpty {
+                literals[0, default: []].append([])
+            } else if tokens.count == 1, case .literal(let bytes) = tokens[0] {
+                literals[bytes.count, default: []].append(bytes)
+            } else {
                 patterns.append(tokens)
             }
         }
-        self.literalsByLength = literals.keys.sorted().map { ($0, literals[$0]!) }
+        self.literals = literals.keys.sorted().map { LiteralGroup(length: $0, values: literals[$0]!) }
         self.patterns = patterns
     }
 }
