@@ -91,9 +91,10 @@ func measure(_ urlsFor: (Int) -> [RawURL], checksum: inout Int) -> [Int: Double]
     return samples.mapValues { $0.sorted()[$0.count / 2] }
 }
 
-func rounded(_ value: Double, _ places: Double = 1) -> String {
+/// `value` with `places` decimals (computed without libm, which this target does not link).
+func rounded(_ value: Double, _ places: Int = 1) -> String {
     let scale = places == 1 ? 10.0 : 100.0
-    return String((value * scale).rounded() / scale)
+    return String(Double(Int(value * scale + 0.5)) / scale)
 }
 
 func report(_ title: String, _ figures: [Int: Double]) {

@@ -34,6 +34,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         case invalidJSON = "AASA001"
         case rootNotObject = "AASA002"
         case wrongType = "AASA004"
+        case duplicateKey = "AASA005"
         case noRecognizedService = "AASA100"
         case detailWithoutAppID = "AASA110"
         case bothAppIDForms = "AASA111"
@@ -57,7 +58,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
             case .invalidJSON, .rootNotObject, .wrongType, .detailWithoutAppID, .emptyAppID, .invalidVariableName,
                  .recursiveSubstitution, .undefinedVariable, .unterminatedSubstitution, .documentTooLarge:
                 .error
-            case .noRecognizedService, .bothAppIDForms, .componentsAndPaths, .legacyAppsNotEmpty, .emptyVariable,
+            case .duplicateKey, .noRecognizedService, .bothAppIDForms, .componentsAndPaths, .legacyAppsNotEmpty, .emptyVariable,
                  .shadowedPredefinedVariable, .nonStringQueryPredicate, .catchAllShadowsRules, .unreachableRule,
                  .noDetails:
                 .warning
@@ -70,6 +71,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
             case .invalidJSON: "the file is not JSON"
             case .rootNotObject: "the document is not a JSON object"
             case .wrongType: "a value has the wrong JSON type"
+            case .duplicateKey: "a key appears twice in one object; the last value counts"
             case .noRecognizedService: "no applinks, webcredentials, appclips or activitycontinuation section"
             case .detailWithoutAppID: "a details entry names no app (neither appID nor appIDs)"
             case .bothAppIDForms: "a details entry has both appID and appIDs; appIDs wins"

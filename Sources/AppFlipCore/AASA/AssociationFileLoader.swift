@@ -27,12 +27,16 @@ struct AssociationFileLoader {
             report(.documentTooLarge, at: "", "the file is \(json.count) bytes; Apple accepts at most \(Self.maximumSize)")
             return []
         }
+        var parser = JSONParser(Array(json))
         let document: JSONValue
         do {
-            document = try JSONValue(parsing: json)
+            document = try parser.parse()
         } catch {
             report(.invalidJSON, at: "", "the file is not valid JSON: \(error.description)")
             return []
+        }
+        for pointer in parser.duplicateKeyPointers {
+            report(.duplicateKey, at: pointer, "this key appears more than once in its object; only the last value counts")
         }
         return load(document: document)
     }

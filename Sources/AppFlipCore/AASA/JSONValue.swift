@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A JSON document as written, kept whole so that the AASA loader can check every value's type and say
 /// exactly where a problem is (an RFC 6901 pointer) instead of failing a `Decodable` model at the first one.
 public enum JSONValue: Sendable, Hashable {
@@ -14,13 +8,11 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON text.
+    /// Parses UTF-8 JSON text (RFC 8259). Of duplicate keys in an object the last one wins, as on Apple's
+    /// platforms.
     public init(parsing json: some Collection<UInt8>) throws(JSONSyntaxError) {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: Data(json))
-        } catch {
-            throw JSONSyntaxError(error)
-        }
+        var parser = JSONParser(Array(json))
+        self = try parser.parse()
     }
 
     /// Compact JSON text with sorted keys, so that the same value always renders the same way.
@@ -47,7 +39,8 @@ public enum JSONValue: Sendable, Hashable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value):
-            if value.rounded() == value, abs(value) < 9_007_199_254_740_992 {
+            // Integers print without a fraction. (`Int64(exactly:)` would pull in libm, which the core does not link.)
+            if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
                 output += String(Int64(value))
             } else {
                 output += String(value)
@@ -92,19 +85,21 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        // `Decoder` cannot say what type comes next, so each kind is tried in turn; a failed try costs a
+        // thrown error, so the kinds come in the order AASA files use them most.
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if container.decodeNil() {
+            self = .null
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .number(try container.decode(Double.self))
         }
     }
 
@@ -121,19 +116,15 @@ extension JSONValue: Codable {
     }
 }
 
-/// Text that is not JSON, with the parser's own account of where it stopped.
-public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Text that is not JSON, and where it stops being JSON.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    /// The UTF-8 offset of the problem.
+    public let offset: Int
+    public let line: Int
+    public let column: Int
 
-    init(_ error: any Error) {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            let underlying = context.underlyingError.map { " (\($0))" } ?? ""
-            description = context.debugDescription + underlying
-        default:
-            description = String(describing: error)
-        }
-    }
+    public var description: String { "\(reason) (line \(line), column \(column), byte \(offset))" }
 }
 
 /// RFC 6901 JSON pointers, built while walking a document.
