@@ -12,18 +12,25 @@ enum AASAFileReader {
     static let readLimit = 16 * 1024 * 1024
 
     static func read(_ path: String) throws -> [UInt8] {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = attributes[.size] as? Int, size > readLimit {
-                AASAStandardStreams.writeError("appflip: \(path) is \(size) bytes; apple-app-site-association files are at most 128 KB")
-                throw ExitCode(2)
-            }
-            return Array(try Data(contentsOf: URL(filePath: path)))
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            AASAStandardStreams.writeError("appflip: cannot read \(path): \(error)")
-            throw ExitCode(2)
+        guard FileManager.default.fileExists(atPath: path) else { try fail("cannot read \(path): no such file") }
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+        if attributes[.type] as? FileAttributeType == .typeDirectory { try fail("cannot read \(path): it is a directory") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            try fail("cannot read \(path): permission denied")
         }
+        let size = attributes[.size] as? Int ?? 0
+        guard size <= readLimit else {
+            try fail("\(path) is \(size) bytes; apple-app-site-association files are at most 128 KB")
+        }
+        do {
+            return Array(try Data(contentsOf: URL(filePath: path)))
+        } catch {
+            try fail("cannot read \(path)")
+        }
+    }
+
+    private static func fail(_ message: String) throws -> Never {
+        AASAStandardStreams.writeError("appflip: " + message)
+        throw ExitCode(2)
     }
 }

@@ -23,7 +23,7 @@ struct AASAMatchCommand: ParsableCommand {
 
             Exit status: 0 when the URL matches; 1 when it is excluded or not matched; 2 when the file, \
             the URL or the domain cannot be used. With --stdin: 0 when every case was decided, 2 when at \
-            least one case was answered with an error.
+            least one case was answered with an error. 64 when the command line itself is wrong.
             """
     )
 
@@ -91,9 +91,19 @@ struct AASAMatchOutcome {
     /// Decides `url` for `appID`. An empty or absent `domain` skips the host check (the corpus's convention
     /// for testing a file on its own); otherwise the URL must be https, without port or userinfo, on it.
     static func decide(file: AssociationFile, appID: String, url text: String, domain: String?) throws -> AASAMatchOutcome {
-        let url = try RawURL(text)
+        let url: RawURL
+        do {
+            url = try RawURL(text)
+        } catch {
+            throw AASAMatchInputError(description: "the URL \"\(text)\" is not usable: \(error)")
+        }
         if let domain, !domain.isEmpty {
-            let associated = try AssociatedDomain(domain.hasPrefix("applinks:") ? domain : "applinks:" + domain)
+            let associated: AssociatedDomain
+            do {
+                associated = try AssociatedDomain(domain.hasPrefix("applinks:") ? domain : "applinks:" + domain)
+            } catch {
+                throw AASAMatchInputError(description: "the domain is not usable: \(error)")
+            }
             guard associated.matches(url) else {
                 return AASAMatchOutcome(decision: .noMatch, offDomain: associated, warnings: file.warnings)
             }
@@ -127,4 +137,9 @@ struct AASAMatchOutcome {
         if let offDomain { members["offDomain"] = .string(offDomain.description) }
         return JSONValue.object(members).compactJSON
     }
+}
+
+/// A URL or domain given to `aasa match` that cannot be used.
+struct AASAMatchInputError: Error, CustomStringConvertible {
+    let description: String
 }

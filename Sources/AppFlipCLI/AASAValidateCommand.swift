@@ -12,7 +12,7 @@ struct AASAValidateCommand: ParsableCommand {
             listed in docs/routing.md.
 
             Exit status: 0 when the file has no errors (it may have warnings), 1 when it has errors, \
-            2 when it cannot be read.
+            2 when it cannot be read, 64 when the command line is wrong.
             """
     )
 
