@@ -86,7 +86,7 @@ public struct RouteTable: Sendable {
         var input = MatchInput(url)
         var firstExclusion: Candidate?
         var result: RouteResult?
-        forEachEntry(claiming: url.normalizedHost) { entry in
+        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
             let decision = entry.route.association.decide(appID: entry.route.appID, input: &input)
             switch decision.outcome {
             case .match:
@@ -110,7 +110,7 @@ public struct RouteTable: Sendable {
         var input = MatchInput(url)
         var candidates: [Candidate] = []
         var seen: Set<String> = []
-        forEachEntry(claiming: url.normalizedHost) { entry in
+        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
             if seen.insert(entry.route.appID).inserted {
                 candidates.append(entry.candidate(entry.route.association.decide(appID: entry.route.appID, input: &input)))
             }
@@ -126,12 +126,18 @@ public struct RouteTable: Sendable {
         if let entries = exactHosts[host] {
             for entry in entries where !body(entry) { return }
         }
-        var rest = Substring(host)
-        while let dot = rest.firstIndex(of: ".") {
-            rest = rest[rest.index(after: dot)...]
-            guard !rest.isEmpty, let entries = wildcardSuffixes[String(rest)] else { continue }
+        let bytes = host.utf8
+        var rest = bytes[...]
+        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[bytes.index(after: dot)...]
+            guard !rest.isEmpty, let entries = wildcardSuffixes[String(decoding: rest, as: UTF8.self)] else { continue }
             for entry in entries where !body(entry) { return }
         }
+    }
+
+    /// The host as the index keys it: ASCII lower case. Most hosts already are, and are returned as they are.
+    private static func indexKey(_ host: String) -> String {
+        host.utf8.contains { (0x41...0x5A).contains($0) } ? host.lowercasedASCII : host
     }
 
     private static func insert(_ entry: Entry, into index: inout TreeDictionary<String, [Entry]>, key: String) {
