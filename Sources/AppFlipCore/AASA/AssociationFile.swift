@@ -4,13 +4,36 @@
 /// document. Patterns are compiled once here, so deciding a URL never parses anything again.
 public struct AssociationFile: Sendable {
     /// The warnings found while loading: legal, but probably not what the author meant.
-    public let warnings: [AASADiagnostic]
+    public var warnings: [AASADiagnostic] { storage.warnings }
     /// Every app identifier the file names, in document order, without repeats.
-    public let appIDs: [String]
+    public var appIDs: [String] { storage.appIDs }
 
-    private let details: [CompiledDetail]
-    /// For each app id, the indices of the details entries that list it, in order.
-    private let detailIndicesByApp: [String: [Int]]
+    /// One immutable reference, so that copying a file (into every route-table entry, per candidate) costs
+    /// one retain.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let warnings: [AASADiagnostic]
+        let appIDs: [String]
+        let details: [CompiledDetail]
+        /// For each app id, the indices of the details entries that list it, in order.
+        let detailIndicesByApp: [String: [Int]]
+
+        init(details: [CompiledDetail], warnings: [AASADiagnostic]) {
+            var indices: [String: [Int]] = [:]
+            var appIDs: [String] = []
+            for (index, detail) in details.enumerated() {
+                for appID in detail.appIDs where indices[appID]?.last != index {
+                    if indices[appID] == nil { appIDs.append(appID) }
+                    indices[appID, default: []].append(index)
+                }
+            }
+            self.details = details
+            self.warnings = warnings
+            self.detailIndicesByApp = indices
+            self.appIDs = appIDs
+        }
+    }
 
     /// Loads UTF-8 JSON text.
     public init(json: some Collection<UInt8>) throws(AASALoadError) {
@@ -28,18 +51,7 @@ public struct AssociationFile: Sendable {
 
     private init(details: [CompiledDetail], loader: AssociationFileLoader) throws(AASALoadError) {
         guard !loader.hasErrors else { throw AASALoadError(diagnostics: loader.diagnostics) }
-        self.details = details
-        self.warnings = loader.diagnostics
-        var indices: [String: [Int]] = [:]
-        var appIDs: [String] = []
-        for (index, detail) in details.enumerated() {
-            for appID in detail.appIDs where indices[appID]?.last != index {
-                if indices[appID] == nil { appIDs.append(appID) }
-                indices[appID, default: []].append(index)
-            }
-        }
-        self.detailIndicesByApp = indices
-        self.appIDs = appIDs
+        storage = Storage(details: details, warnings: loader.diagnostics)
     }
 
     /// Every diagnostic for UTF-8 JSON text, errors and warnings, in document order. Warnings about what a
@@ -67,9 +79,9 @@ public struct AssociationFile: Sendable {
     }
 
     func decide(appID: String, input: inout MatchInput) -> AppDecision {
-        guard let indices = detailIndicesByApp[appID] else { return .noMatch }
+        guard let indices = storage.detailIndicesByApp[appID] else { return .noMatch }
         for detailIndex in indices {
-            let rules = details[detailIndex].rules
+            let rules = storage.details[detailIndex].rules
             for ruleIndex in rules.indices where rules[ruleIndex].matches(&input) {
                 let rule = rules[ruleIndex]
                 return AppDecision(outcome: rule.excludes ? .exclude : .match, detailsIndex: detailIndex,

@@ -61,7 +61,7 @@ struct AssociationFileLoader {
 
         let variables = loadVariables(applinks["substitutionVariables"], at: "/applinks/substitutionVariables")
         var compiler = PatternCompiler(variables: variables)
-        let documentDefaults = applinks["defaults"].flatMap { layer($0, at: "/applinks/defaults", isDefaults: true) } ?? RuleLayer()
+        let documentDefaults = applinks["defaults"].flatMap { layer($0, at: "/applinks/defaults") } ?? RuleLayer()
 
         var details: [CompiledDetail] = []
         switch applinks["details"] {
@@ -142,7 +142,7 @@ struct AssociationFileLoader {
                    "this entry names no app: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])")
         }
 
-        let detailDefaults = entry["defaults"].flatMap { layer($0, at: pointer + "/defaults", isDefaults: true) } ?? RuleLayer()
+        let detailDefaults = entry["defaults"].flatMap { layer($0, at: pointer + "/defaults") } ?? RuleLayer()
         let defaults = detailDefaults.overriding(documentDefaults)
 
         var rules: [CompiledRule] = []
@@ -154,7 +154,7 @@ struct AssociationFileLoader {
             if let list = array(components, at: pointer + "/components", expected: "an array of component objects") {
                 for (index, component) in list.enumerated() {
                     let componentPointer = JSONPointer.appending(index, to: pointer + "/components")
-                    guard let own = layer(component, at: componentPointer, isDefaults: false) else { continue }
+                    guard let own = layer(component, at: componentPointer) else { continue }
                     if let rule = compileRule(own.overriding(defaults), text: component.compactJSON,
                                               pointer: componentPointer, compiler: &compiler) {
                         rules.append(rule)
@@ -236,7 +236,7 @@ struct AssociationFileLoader {
                 }
                 query = .items(tests)
             default:
-                break  // refused by `layer(_:at:isDefaults:)`
+                break  // refused by `layer(_:at:)`
             }
         }
 
@@ -287,7 +287,7 @@ struct AssociationFileLoader {
 
     /// A component or `defaults` object: the keys that make a rule. Unknown keys (and `comment`) are ignored,
     /// as Apple ignores them.
-    private mutating func layer(_ value: JSONValue, at pointer: String, isDefaults: Bool) -> RuleLayer? {
+    private mutating func layer(_ value: JSONValue, at pointer: String) -> RuleLayer? {
         guard let members = object(value, at: pointer, expected: "an object") else { return nil }
         var layer = RuleLayer()
         if let value = members["/"], let text = string(value, at: pointer + "/~1", expected: "a path pattern string") {

@@ -38,6 +38,9 @@ public struct RouteTable: Sendable {
     /// How many apps are registered.
     public var count: Int { routes.count }
 
+    /// Every registered app id, sorted.
+    public var appIDs: [String] { routes.keys.sorted() }
+
     /// The registered route of `appID`, if any.
     public subscript(appID appID: String) -> AppRoute? { routes[appID] }
 
@@ -55,6 +58,7 @@ public struct RouteTable: Sendable {
         return table
     }
 
+    /// Adds `route`, replacing any route of the same app id.
     public mutating func add(_ route: AppRoute) {
         remove(appID: route.appID)
         routes[route.appID] = route
@@ -69,6 +73,7 @@ public struct RouteTable: Sendable {
         }
     }
 
+    /// Removes the route of `appID`; a table without it is left as it is.
     public mutating func remove(appID: String) {
         guard let route = routes.removeValue(forKey: appID) else { return }
         for domain in Set(route.domains) {
