@@ -1,21 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AppFlipCore
 
 /// The line protocol of the AASA conformance corpus (`PROTOCOL.md`): a case per line in, an answer per
 /// line out. Every line gets exactly one answer; a case that cannot be decided gets an error answer and
 /// the run continues.
 enum AASAMatchStream {
-    private struct Case: Decodable {
-        let aasa: JSONValue
-        let domain: String?
-        let appId: String
-        let url: String
-    }
-
     /// Answers every line of standard input. Returns false when at least one case was answered with an error.
     static func run() -> Bool {
         var allDecided = true
@@ -41,16 +29,26 @@ enum AASAMatchStream {
             return (failure(id: .null, "line \(lineNumber) is not a JSON object"), false)
         }
         let id = members["id"] ?? .null
+        guard let aasa = members["aasa"] else { return (failure(id: id, "line \(lineNumber) has no \"aasa\""), false) }
+        guard case .string(let appID)? = members["appId"] else {
+            return (failure(id: id, "line \(lineNumber) has no \"appId\" string"), false)
+        }
+        guard case .string(let url)? = members["url"] else {
+            return (failure(id: id, "line \(lineNumber) has no \"url\" string"), false)
+        }
+        let domain: String?
+        switch members["domain"] {
+        case nil, .null?: domain = nil
+        case .string(let text)?: domain = text
+        default: return (failure(id: id, "line \(lineNumber): \"domain\" must be a string"), false)
+        }
         do {
-            let request = try JSONDecoder().decode(Case.self, from: Data(line.utf8))
-            let file = try AssociationFile(document: request.aasa)
-            let outcome = try AASAMatchOutcome.decide(file: file, appID: request.appId, url: request.url, domain: request.domain)
+            let file = try AssociationFile(document: aasa)
+            let outcome = try AASAMatchOutcome.decide(file: file, appID: appID, url: url, domain: domain)
             return (.object(["id": id, "decision": .string(outcome.decision.outcome.rawValue)]), true)
         } catch let error as AASALoadError {
             let reasons = error.errors.map { "\($0.code.rawValue) at \($0.pointer): \($0.message)" }
             return (failure(id: id, "the aasa document was refused: " + reasons.joined(separator: "; ")), false)
-        } catch let error as DecodingError {
-            return (failure(id: id, "line \(lineNumber) is not a case: \(describe(error))"), false)
         } catch {
             return (failure(id: id, "\(error)"), false)
         }
@@ -60,14 +58,4 @@ enum AASAMatchStream {
         .object(["id": id, "decision": .string("error"), "error": .string(message)])
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            context.codingPath.isEmpty
-                ? context.debugDescription
-                : context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
-        @unknown default: "\(error)"
-        }
-    }
 }

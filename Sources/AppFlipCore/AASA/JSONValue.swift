@@ -83,39 +83,6 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
-extension JSONValue: Codable {
-    public init(from decoder: any Decoder) throws {
-        // `Decoder` cannot say what type comes next, so each kind is tried in turn; a failed try costs a
-        // thrown error, so the kinds come in the order AASA files use them most.
-        let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
-            self = .object(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if container.decodeNil() {
-            self = .null
-        } else {
-            self = .number(try container.decode(Double.self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let values): try container.encode(values)
-        case .object(let members): try container.encode(members)
-        }
-    }
-}
-
 /// Text that is not JSON, and where it stops being JSON.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     public let reason: String
