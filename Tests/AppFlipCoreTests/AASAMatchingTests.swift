@@ -57,6 +57,11 @@ import Testing
         (#"{"/":"/$(lang)-$(region)"}"#, "https://e.com/fil-PH", .match),
         (#"{"/":"/$(lang)-$(region)"}"#, "https://e.com/en-uk", .noMatch),
         (#"{"/":"/$(lang)-$(region)","caseSensitive":false}"#, "https://e.com/EN-gb", .match),
+        // `$(region)` holds territories, not groupings of them.
+        (#"{"/":"/$(region)"}"#, "https://e.com/XK", .match),
+        (#"{"/":"/$(region)"}"#, "https://e.com/EU", .noMatch),
+        (#"{"/":"/$(region)"}"#, "https://e.com/UN", .noMatch),
+        (#"{"/":"/$(region)"}"#, "https://e.com/419", .noMatch),
         // A pathological pattern finishes quickly: the glob never backtracks further than the last `*`.
         (#"{"/":"*a*a*a*a*a*a*a*a*a*b"}"#, "https://e.com/" + String(repeating: "a", count: 2000), .noMatch),
     ])
