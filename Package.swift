@@ -11,10 +11,14 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The pure core: URL rules, AASA matching and App Flip validation. No I/O, no clock, no randomness.
-        .target(name: "AppFlipCore"),
+        .target(
+            name: "AppFlipCore",
+            dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]
+        ),
         // Every `appflip` command, kept out of the executable so that tests can drive them.
         .target(
             name: "AppFlipCLI",
@@ -24,6 +28,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
+        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
+        .executableTarget(name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark"),
         .testTarget(
             name: "AppFlipCoreTests",
             dependencies: [

@@ -5,6 +5,9 @@ struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
         abstract: "Validate apple-app-site-association files and decide URLs against them, offline.",
-        subcommands: []
+        subcommands: [
+            AASAValidateCommand.self,
+            AASAMatchCommand.self,
+        ]
     )
 }

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Unbuffered writes, so that a program driving `aasa match --stdin` line by line gets each answer as soon
+/// as it is decided, and diagnostics go to stderr, never into the answers.
+enum AASAStandardStreams {
+    static func writeLine(_ line: String) {
+        write(line + "\n", to: 1)
+    }
+
+    static func writeError(_ line: String) {
+        write(line + "\n", to: 2)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { buffer in
+                #if canImport(Darwin)
+                Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+                #elseif canImport(Musl)
+                Musl.write(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // the reader went away; nothing useful left to do with the output
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// The `applinks` section of an apple-app-site-association file, checked and compiled.
+///
+/// Loading refuses an invalid document whole, with every diagnostic; a loaded file never holds half a
+/// document. Patterns are compiled once here, so deciding a URL never parses anything again.
+public struct AssociationFile: Sendable {
+    /// The warnings found while loading: legal, but probably not what the author meant.
+    public var warnings: [AASADiagnostic] { storage.warnings }
+    /// Every app identifier the file names, in document order, without repeats.
+    public var appIDs: [String] { storage.appIDs }
+
+    /// One immutable reference, so that copying a file (into every route-table entry, per candidate) costs
+    /// one retain.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let warnings: [AASADiagnostic]
+        let appIDs: [String]
+        let details: [CompiledDetail]
+        /// For each app id, the indices of the details entries that list it, in order.
+        let detailIndicesByApp: [String: [Int]]
+
+        init(details: [CompiledDetail], warnings: [AASADiagnostic]) {
+            var indices: [String: [Int]] = [:]
+            var appIDs: [String] = []
+            for (index, detail) in details.enumerated() {
+                for appID in detail.appIDs where indices[appID]?.last != index {
+                    if indices[appID] == nil { appIDs.append(appID) }
+                    indices[appID, default: []].append(index)
+                }
+            }
+            self.details = details
+            self.warnings = warnings
+            self.detailIndicesByApp = indices
+            self.appIDs = appIDs
+        }
+    }
+
+    /// Loads UTF-8 JSON text.
+    public init(json: some Collection<UInt8>) throws(AASALoadError) {
+        var loader = AssociationFileLoader()
+        let details = loader.load(json: json)
+        try self.init(details: details, loader: loader)
+    }
+
+    /// Loads an already-parsed document.
+    public init(document: JSONValue) throws(AASALoadError) {
+        var loader = AssociationFileLoader()
+        let details = loader.load(document: document)
+        try self.init(details: details, loader: loader)
+    }
+
+    private init(details: [CompiledDetail], loader: AssociationFileLoader) throws(AASALoadError) {
+        guard !loader.hasErrors else { throw AASALoadError(diagnostics: loader.diagnostics) }
+        storage = Storage(details: details, warnings: loader.diagnostics)
+    }
+
+    /// Every diagnostic for UTF-8 JSON text, errors and warnings, in document order. Warnings about what a
+    /// document does (AASA180, AASA190, AASA193) appear only when it has no errors, since a refused document
+    /// does nothing.
+    public static func validate(json: some Collection<UInt8>) -> [AASADiagnostic] {
+        var loader = AssociationFileLoader()
+        _ = loader.load(json: json)
+        return loader.diagnostics
+    }
+
+    /// Every diagnostic for an already-parsed document.
+    public static func validate(document: JSONValue) -> [AASADiagnostic] {
+        var loader = AssociationFileLoader()
+        _ = loader.load(document: document)
+        return loader.diagnostics
+    }
+
+    /// What the file says about `url` for `appID`: the first rule that decides, in the order of the details
+    /// entries that list the app and then of their components. The host is not checked here: the file does
+    /// not know which domain served it (`RouteTable` and `AssociatedDomain` do that).
+    public func decide(appID: String, url: RawURL) -> AppDecision {
+        var input = MatchInput(url)
+        return decide(appID: appID, input: &input)
+    }
+
+    func decide(appID: String, input: inout MatchInput) -> AppDecision {
+        guard let indices = storage.detailIndicesByApp[appID] else { return .noMatch }
+        for detailIndex in indices {
+            let rules = storage.details[detailIndex].rules
+            for ruleIndex in rules.indices where rules[ruleIndex].matches(&input) {
+                let rule = rules[ruleIndex]
+                return AppDecision(outcome: rule.excludes ? .exclude : .match, detailsIndex: detailIndex,
+                                   componentIndex: ruleIndex, rule: rule.text, pointer: rule.pointer)
+            }
+        }
+        return .noMatch
+    }
+}

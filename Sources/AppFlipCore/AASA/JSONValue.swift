@@ -1,0 +1,115 @@
+/// A JSON document as written, kept whole so that the AASA loader can check every value's type and say
+/// exactly where a problem is (an RFC 6901 pointer) instead of failing a `Decodable` model at the first one.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses UTF-8 JSON text (RFC 8259). Of duplicate keys in an object the last one wins, as on Apple's
+    /// platforms.
+    public init(parsing json: some Collection<UInt8>) throws(JSONSyntaxError) {
+        var parser = JSONParser(Array(json))
+        self = try parser.parse()
+    }
+
+    /// Compact JSON text with sorted keys, so that the same value always renders the same way.
+    public var compactJSON: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    /// What a user would call this value's type, for diagnostics.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value):
+            // Integers print without a fraction. (`Int64(exactly:)` would pull in libm, which the core does not link.)
+            if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+                output += String(Int64(value))
+            } else {
+                output += String(value)
+            }
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let values):
+            output += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += "," }
+                value.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                Self.writeString(key, to: &output)
+                output += ":"
+                members[key]!.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func writeString(_ string: String, to output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                output += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
+/// Text that is not JSON, and where it stops being JSON.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let reason: String
+    /// The UTF-8 offset of the problem.
+    public let offset: Int
+    public let line: Int
+    public let column: Int
+
+    public var description: String { "\(reason) (line \(line), column \(column), byte \(offset))" }
+}
+
+/// RFC 6901 JSON pointers, built while walking a document.
+enum JSONPointer {
+    /// `pointer` extended by one object key or array index, with `~` and `/` escaped as the RFC requires.
+    static func appending(_ token: String, to pointer: String) -> String {
+        var escaped = ""
+        for character in token {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return pointer + "/" + escaped
+    }
+
+    static func appending(_ index: Int, to pointer: String) -> String {
+        pointer + "/" + String(index)
+    }
+}

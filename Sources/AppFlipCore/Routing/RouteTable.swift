@@ -1,0 +1,160 @@
+import HashTreeCollections
+
+/// Every registered app, indexed by the hosts it claims, deciding which app opens a universal link.
+///
+/// Precedence between apps that claim the same URL, deterministic and documented in `docs/routing.md`:
+/// exact-host domains before wildcard ones; among wildcards the longer suffix first; then lower `priority`;
+/// then app id. The first candidate whose file matches wins; if none matches but one excludes, the URL is
+/// excluded by the first that does; otherwise no app opens it.
+///
+/// Lookup goes through a host index, an exact-host dictionary plus a walk over the host's parent domains
+/// for wildcards, so routing costs the same with 1 or 10,000 apps. The table is a value: the daemon can
+/// swap in a new one per registration while requests in flight keep theirs. Its dictionaries are persistent
+/// hash tries, so `adding(_:)` and `removing(appID:)` copy O(log n) nodes, not the table.
+public struct RouteTable: Sendable {
+    private var routes: TreeDictionary<String, AppRoute> = [:]
+    private var exactHosts: TreeDictionary<String, [Entry]> = [:]
+    private var wildcardSuffixes: TreeDictionary<String, [Entry]> = [:]
+
+    private struct Entry: Sendable {
+        let route: AppRoute
+        let domain: AssociatedDomain
+
+        func candidate(_ decision: AppDecision) -> Candidate {
+            Candidate(appID: route.appID, domain: domain, decision: decision, priority: route.priority)
+        }
+
+        /// Within one host bucket: lower priority first, then app id.
+        func precedes(_ other: Entry) -> Bool {
+            (route.priority, route.appID) < (other.route.priority, other.route.appID)
+        }
+    }
+
+    /// A table of `routes`; a later route with the same app id replaces an earlier one.
+    public init(_ routes: [AppRoute] = []) {
+        for route in routes { add(route) }
+    }
+
+    /// How many apps are registered.
+    public var count: Int { routes.count }
+
+    /// Every registered app id, sorted.
+    public var appIDs: [String] { routes.keys.sorted() }
+
+    /// The registered route of `appID`, if any.
+    public subscript(appID appID: String) -> AppRoute? { routes[appID] }
+
+    /// This table with `route` added, replacing any route of the same app id.
+    public func adding(_ route: AppRoute) -> RouteTable {
+        var table = self
+        table.add(route)
+        return table
+    }
+
+    /// This table without the route of `appID`.
+    public func removing(appID: String) -> RouteTable {
+        var table = self
+        table.remove(appID: appID)
+        return table
+    }
+
+    /// Adds `route`, replacing any route of the same app id.
+    public mutating func add(_ route: AppRoute) {
+        remove(appID: route.appID)
+        routes[route.appID] = route
+        var seen: Set<AssociatedDomain> = []
+        for domain in route.domains where seen.insert(domain).inserted {
+            let entry = Entry(route: route, domain: domain)
+            if domain.isWildcard {
+                Self.insert(entry, into: &wildcardSuffixes, key: domain.host)
+            } else {
+                Self.insert(entry, into: &exactHosts, key: domain.host)
+            }
+        }
+    }
+
+    /// Removes the route of `appID`; a table without it is left as it is.
+    public mutating func remove(appID: String) {
+        guard let route = routes.removeValue(forKey: appID) else { return }
+        for domain in Set(route.domains) {
+            if domain.isWildcard {
+                Self.remove(appID, from: &wildcardSuffixes, key: domain.host)
+            } else {
+                Self.remove(appID, from: &exactHosts, key: domain.host)
+            }
+        }
+    }
+
+    /// Which app opens `url`. Only `https` URLs without userinfo or port are universal links.
+    public func route(_ url: RawURL) -> RouteResult {
+        guard AssociatedDomain.isUniversalLinkShaped(url) else { return .noApp }
+        var input = MatchInput(url)
+        var firstExclusion: Candidate?
+        var result: RouteResult?
+        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
+            let decision = entry.route.association.decide(appID: entry.route.appID, input: &input)
+            switch decision.outcome {
+            case .match:
+                result = .matched(entry.candidate(decision))
+                return false
+            case .exclude:
+                if firstExclusion == nil { firstExclusion = entry.candidate(decision) }
+            case .noMatch:
+                break
+            }
+            return true
+        }
+        if let result { return result }
+        return firstExclusion.map { .excluded($0) } ?? .noApp
+    }
+
+    /// Every app that claims `url`'s host, once each, in precedence order, with its decision: the whole
+    /// story behind `route(_:)`.
+    public func explain(_ url: RawURL) -> [Candidate] {
+        guard AssociatedDomain.isUniversalLinkShaped(url) else { return [] }
+        var input = MatchInput(url)
+        var candidates: [Candidate] = []
+        var seen: Set<String> = []
+        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
+            if seen.insert(entry.route.appID).inserted {
+                candidates.append(entry.candidate(entry.route.association.decide(appID: entry.route.appID, input: &input)))
+            }
+            return true
+        }
+        return candidates
+    }
+
+    /// Calls `body` with each entry claiming `host`, in precedence order, until it returns false: the exact
+    /// bucket, then the wildcard bucket of each parent domain, longest first (`a.b.example.com` looks up
+    /// `b.example.com`, `example.com`, `com`). The cost depends on the host's labels, not on the table size.
+    private func forEachEntry(claiming host: String, _ body: (Entry) -> Bool) {
+        if let entries = exactHosts[host] {
+            for entry in entries where !body(entry) { return }
+        }
+        let bytes = host.utf8
+        var rest = bytes[...]
+        while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
+            rest = rest[bytes.index(after: dot)...]
+            guard !rest.isEmpty, let entries = wildcardSuffixes[String(decoding: rest, as: UTF8.self)] else { continue }
+            for entry in entries where !body(entry) { return }
+        }
+    }
+
+    /// The host as the index keys it: ASCII lower case. Most hosts already are, and are returned as they are.
+    private static func indexKey(_ host: String) -> String {
+        host.utf8.contains { (0x41...0x5A).contains($0) } ? host.lowercasedASCII : host
+    }
+
+    private static func insert(_ entry: Entry, into index: inout TreeDictionary<String, [Entry]>, key: String) {
+        var bucket = index[key] ?? []
+        let position = bucket.firstIndex { entry.precedes($0) } ?? bucket.endIndex
+        bucket.insert(entry, at: position)
+        index[key] = bucket
+    }
+
+    private static func remove(_ appID: String, from index: inout TreeDictionary<String, [Entry]>, key: String) {
+        guard var bucket = index[key] else { return }
+        bucket.removeAll { $0.route.appID == appID }
+        index[key] = bucket.isEmpty ? nil : bucket
+    }
+}

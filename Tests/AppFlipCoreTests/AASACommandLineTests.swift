@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import AppFlipCore
+
+/// `appflip aasa validate` and `appflip aasa match`, run as the built executable: output and exit status.
+@Suite struct AASACommandLineTests {
+    static let example = #"""
+        {"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[
+          {"#":"no_universal_links","exclude":true},{"/":"/buy/*"},{"/":"/help/website/*","exclude":true}]}]}}
+        """#
+
+    /// Writes `contents` to a fresh file and passes its path to `body`.
+    static func withFile<T>(_ contents: String, _ body: (String) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString).json")
+        try Data(contents.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url.path)
+    }
+
+    @Test func validateExitsZeroForACleanFile() throws {
+        let run = try Self.withFile(Self.example) { try AppFlipExecutable.run(["aasa", "validate", $0]) }
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("no problems found"))
+    }
+
+    @Test func validateExitsOneAndPointsAtEachError() throws {
+        let json = #"{"applinks":{"apps":["x"],"details":[{"components":[{"/":"/$(x"}]}]}}"#
+        let run = try Self.withFile(json) { try AppFlipExecutable.run(["aasa", "validate", "--json", $0]) }
+        #expect(run.status == 1)
+        let report = try JSONValue(parsing: Array(run.stdout.utf8))
+        guard case .object(let members) = report, case .array(let diagnostics)? = members["diagnostics"] else {
+            Issue.record("not a report: \(run.stdout)")
+            return
+        }
+        #expect(members["valid"] == .bool(false))
+        let found = diagnostics.compactMap { diagnostic -> String? in
+            guard case .object(let fields) = diagnostic, case .string(let code)? = fields["code"],
+                  case .string(let pointer)? = fields["pointer"], case .string(let severity)? = fields["severity"] else { return nil }
+            return "\(code) \(severity) \(pointer)"
+        }
+        #expect(found.sorted() == [
+            "AASA110 error /applinks/details/0",
+            "AASA122 warning /applinks/apps",
+            "AASA151 error /applinks/details/0/components/0/~1",
+        ])
+    }
+
+    @Test func validateExitsTwoForAMissingFile() throws {
+        let run = try AppFlipExecutable.run(["aasa", "validate", "/nonexistent/apple-app-site-association"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no such file"))
+    }
+
+    @Test func matchNamesTheRuleAndExitsByOutcome() throws {
+        try Self.withFile(Self.example) { path in
+            let matched = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "https://example.com/buy/42"])
+            #expect(matched.status == 0)
+            #expect(matched.stdout.hasPrefix("match\n"))
+            #expect(matched.stdout.contains(#"{"/":"/buy/*"}"#))
+            #expect(matched.stdout.contains("/applinks/details/0/components/1"))
+
+            let excluded = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--json", "https://example.com/buy/1#no_universal_links"])
+            #expect(excluded.status == 1)
+            let decision = try JSONValue(parsing: Array(excluded.stdout.utf8))
+            guard case .object(let fields) = decision else {
+                Issue.record("not JSON: \(excluded.stdout)")
+                return
+            }
+            #expect(fields["decision"] == .string("exclude"))
+            #expect(fields["componentIndex"] == .number(0))
+            #expect(fields["pointer"] == .string("/applinks/details/0/components/0"))
+
+            let elsewhere = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com", "https://example.com:8443/buy/42"])
+            #expect(elsewhere.status == 1)
+            #expect(elsewhere.stdout.hasPrefix("no_match\n"))
+
+            let badURL = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "A.b", "not a url"])
+            #expect(badURL.status == 2)
+            #expect(badURL.stderr.contains("not usable"))
+        }
+    }
+
+    @Test func matchRefusesAnInvalidFileWithItsDiagnostics() throws {
+        let run = try Self.withFile(#"{"applinks":{"details":[{"components":[]}]}}"#) {
+            try AppFlipExecutable.run(["aasa", "match", "--aasa", $0, "--app-id", "A.b", "https://e.com/"])
+        }
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("AASA110"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func theStreamAnswersEveryLineEvenBrokenOnes() throws {
+        let input = """
+            not json
+            {"id":"a","aasa":{},"appId":"x","url":"nope"}
+            {"id":2,"aasa":{"applinks":{"details":[{"components":[]}]}},"appId":"x","url":"https://e.com/"}
+
+            {"id":3,"aasa":{"applinks":{"details":[{"appID":"x","paths":["/a"]}]}},"appId":"x","url":"https://e.com/a","domain":""}
+            """
+        let run = try AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].contains(#""decision":"error""#) && lines[0].contains(#""id":null"#))
+        #expect(lines[1].contains(#""decision":"error""#) && lines[1].contains(#""id":"a""#))
+        #expect(lines[2].contains(#""decision":"error""#) && lines[2].contains("AASA110"))
+        #expect(lines[3] == #"{"decision":"match","id":3}"#)
+        #expect(run.status == 2)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import AppFlipCore
+
+/// The whole corpus, through the library and through the `appflip aasa match --stdin` executable.
+/// Anything short of 140/140 fails.
+@Suite struct AASAConformanceTests {
+    static let expectedCaseCount = 140
+
+    /// The library's decision for one case: the host check through `AssociatedDomain` (an empty domain skips
+    /// it, as the corpus's protocol says), then the file's own rules.
+    static func decide(_ testCase: AASAConformanceCorpus.MatchingCase) throws -> String {
+        let file = try AssociationFile(document: testCase.aasa)
+        let url = try RawURL(testCase.url)
+        if !testCase.domain.isEmpty, try !AssociatedDomain("applinks:" + testCase.domain).matches(url) {
+            return MatchOutcome.noMatch.rawValue
+        }
+        return file.decide(appID: testCase.appId, url: url).outcome.rawValue
+    }
+
+    @Test func everyMatchingCasePassesThroughTheLibrary() throws {
+        let cases = AASAConformanceCorpus.shared.matching
+        var failures: [String] = []
+        for testCase in cases {
+            let decision = (try? Self.decide(testCase)) ?? "error"
+            if decision != testCase.expect {
+                failures.append("\(testCase.name): expected \(testCase.expect), got \(decision)")
+            }
+        }
+        print("AASA conformance (library): \(cases.count - failures.count)/\(cases.count)")
+        #expect(cases.count == Self.expectedCaseCount)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func everyMatchingCasePassesThroughTheCommandLine() throws {
+        let cases = AASAConformanceCorpus.shared.matching
+        var input = ""
+        for (id, testCase) in cases.enumerated() {
+            let line = JSONValue.object([
+                "id": .number(Double(id)), "aasa": testCase.aasa, "domain": .string(testCase.domain),
+                "appId": .string(testCase.appId), "url": .string(testCase.url),
+            ])
+            input += line.compactJSON + "\n"
+        }
+        let run = try AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
+
+        var decisions: [Int: String] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let answer = try JSONValue(parsing: Array(line.utf8))
+            guard case .object(let members) = answer, case .number(let id)? = members["id"],
+                  case .string(let decision)? = members["decision"] else {
+                Issue.record("not an answer: \(line)")
+                continue
+            }
+            #expect(decisions.updateValue(decision, forKey: Int(id)) == nil, "case \(Int(id)) answered twice")
+        }
+        var failures: [String] = []
+        for (id, testCase) in cases.enumerated() where decisions[id] != testCase.expect {
+            failures.append("\(testCase.name): expected \(testCase.expect), got \(decisions[id] ?? "no answer")")
+        }
+        print("AASA conformance: \(cases.count - failures.count)/\(cases.count)")
+        #expect(cases.count == Self.expectedCaseCount)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(run.status == 0, "stderr: \(run.stderr)")
+    }
+
+    @Test(arguments: AASAConformanceCorpus.shared.validation)
+    func validationCaseProducesExactlyItsCodes(_ testCase: AASAConformanceCorpus.ValidationCase) {
+        let codes = AssociationFile.validate(document: testCase.aasa).map(\.code.rawValue)
+        #expect(codes.sorted() == testCase.expectCodes.sorted())
+    }
+
+    @Test func thereAreThirteenValidationCases() {
+        #expect(AASAConformanceCorpus.shared.validation.count == 13)
+    }
+
+    /// `swcutil-gap-probes.tsv` records whole documents (defaults at the document and details levels) that the
+    /// matching cases do not cover: column 3 the document, column 4 the URL, column 6 swcutil's verdict.
+    @Test func swcutilGapProbesAgree() throws {
+        let text = try String(contentsOf: AASAConformanceCorpus.directory.appendingPathComponent("swcutil-gap-probes.tsv"), encoding: .utf8)
+        var checked = 0
+        for row in text.split(separator: "\n") {
+            let columns = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 6, columns[2].hasPrefix("{\"applinks\"") else { continue }
+            let verdict = columns[5]
+            let expected: MatchOutcome = verdict.contains("blocked match") ? .exclude
+                : verdict.contains("matched.") ? .match : .noMatch
+            let file = try AssociationFile(json: Array(columns[2].utf8))
+            let decision = file.decide(appID: "ABCDE12345.com.example.app", url: try RawURL(columns[3]))
+            #expect(decision.outcome == expected, "\(columns[1]): \(columns[3])")
+            checked += 1
+        }
+        #expect(checked == 9)
+    }
+}
+
+/// The built `appflip` executable, found next to the test bundle (`swift build` puts every product of the
+/// package in the same directory), or at `$APPFLIP_EXECUTABLE`.
+enum AppFlipExecutable {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["APPFLIP_EXECUTABLE"] { return URL(fileURLWithPath: path) }
+        return Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("appflip")
+    }
+
+    /// Runs `appflip` with `arguments`. Input and output go through files, so nothing can dead-lock on a
+    /// full pipe, and the process is killed if it has not finished within a minute.
+    static func run(_ arguments: [String], input: String = "") throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw ExecutableMissing(path: url.path)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["stdin", "stdout", "stderr"].map { directory.appendingPathComponent($0) }
+        try Data(input.utf8).write(to: files[0])
+        try Data().write(to: files[1])
+        try Data().write(to: files[2])
+
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: files[0])
+        process.standardOutput = try FileHandle(forWritingTo: files[1])
+        process.standardError = try FileHandle(forWritingTo: files[2])
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
+                   stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self))
+    }
+
+    struct ExecutableMissing: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: build it first with `swift build --product appflip`" }
+    }
+}
