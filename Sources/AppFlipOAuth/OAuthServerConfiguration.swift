@@ -88,6 +88,9 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             guard !client.redirectURIs.isEmpty else {
                 throw ConfigurationError("client \(client.id): no redirect_uris")
             }
+            if let withFragment = client.redirectURIs.first(where: { $0.contains("#") || $0.isEmpty }) {
+                throw ConfigurationError("client \(client.id): redirect URI \"\(withFragment)\" is empty or has a fragment (RFC 6749 §3.1.2)")
+            }
         }
         var usernames: Set<String> = []
         for user in users where user.username.isEmpty || !usernames.insert(user.username).inserted {

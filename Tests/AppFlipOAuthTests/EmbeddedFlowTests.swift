@@ -1,0 +1,99 @@
+import AppFlipCore
+import AsyncHTTPClient
+import Testing
+
+@testable import AppFlipOAuth
+
+/// Steps 3 and 4 against the embedded server through the same clients used for remote servers.
+@Suite struct EmbeddedFlowTests {
+    @Test("step 3 through AuthorizationEndpoint, step 4 through TokenExchangeClient, then refresh", arguments: [
+        TokenExchangeClient.Authentication.clientSecretPost, .basic,
+    ])
+    func fullFlow(authentication: TokenExchangeClient.Authentication) async throws {
+        try await withEmbeddedServer { server, base in
+            try await withHTTPClient { client in
+                let redirectURI = temporaryAppFlipRedirectURIs[4]
+                let endpoint = AuthorizationEndpoint(
+                    url: "\(base)/authorize", credential: server.sessionCredential(for: "alice"), httpClient: client,
+                    logger: testLogger
+                )
+                let code = try await endpoint.authorizationCode(
+                    for: AuthorizationRequest(clientID: testClient.id, redirectURI: redirectURI, scopes: ["devices"])
+                )
+                let tokens = TokenExchangeClient(
+                    tokenURL: "\(base)/token", clientID: testClient.id, clientSecret: testClient.secret,
+                    authentication: authentication, httpClient: client, logger: testLogger
+                )
+                let response = try await tokens.exchange(code: code, redirectURI: redirectURI)
+                let report = response.report
+                #expect(report.violations == [])
+                #expect(report.accessTokenFormat == .opaque)
+                #expect(report.refreshTokenIssued)
+                #expect(report.scopes == ["devices"])
+                #expect(report.expiresIn == 3600)
+                #expect(!report.summary.contains(response.accessToken))
+                #expect(!"\(response)".contains(response.accessToken))
+                #expect(!"\(response)".contains(try #require(response.refreshToken)))
+
+                let refreshed = try await tokens.refresh(refreshToken: try #require(response.refreshToken))
+                #expect(refreshed.accessToken != response.accessToken)
+                #expect(refreshed.report.violations == [])
+
+                // Replay: Google's server would get invalid_grant.
+                await #expect(throws: TokenExchangeError.endpoint(
+                    status: 400, error: "invalid_grant",
+                    description: "the authorization code was already used; the tokens issued from it are revoked"
+                )) {
+                    try await tokens.exchange(code: code, redirectURI: redirectURI)
+                }
+                await #expect(throws: TokenExchangeError.endpoint(
+                    status: 400, error: "invalid_grant", description: "the refresh token is unknown or revoked"
+                )) {
+                    try await tokens.refresh(refreshToken: "invalid-refresh-token")
+                }
+            }
+        }
+    }
+
+    @Test("without a session the embedded server answers 401, which is cancelled; a disabled user is unrecoverable")
+    func failures() async throws {
+        try await withEmbeddedServer { server, base in
+            try await withHTTPClient { client in
+                let request = AuthorizationRequest(
+                    clientID: testClient.id, redirectURI: temporaryAppFlipRedirectURIs[0], scopes: []
+                )
+                let cases: [(SessionCredential?, FlipErrorCode)] = [
+                    (nil, .cancelled),
+                    (.cookie("appflip_session=guess"), .cancelled),
+                    (server.sessionCredential(for: "dave"), .unrecoverable),
+                ]
+                for (credential, flipError) in cases {
+                    let endpoint = AuthorizationEndpoint(
+                        url: "\(base)/authorize", credential: credential, httpClient: client, logger: testLogger
+                    )
+                    await #expect(throws: AuthorizationFailure.self) {
+                        try await endpoint.authorizationCode(for: request)
+                    }
+                    do throws(AuthorizationFailure) {
+                        _ = try await endpoint.authorizationCode(for: request)
+                    } catch {
+                        #expect(error.flipError == flipError)
+                    }
+                }
+                let wrongClient = AuthorizationEndpoint(
+                    url: "\(base)/authorize", credential: server.sessionCredential(for: "alice"), httpClient: client,
+                    logger: testLogger
+                )
+                do throws(AuthorizationFailure) {
+                    _ = try await wrongClient.authorizationCode(
+                        for: AuthorizationRequest(clientID: "unknown", redirectURI: temporaryAppFlipRedirectURIs[0], scopes: [])
+                    )
+                    Issue.record("an unknown client got a code")
+                } catch {
+                    #expect(error.flipError == .cancelled)
+                    #expect(error.reason.hasPrefix("HTTP 400"))
+                }
+            }
+        }
+    }
+}
