@@ -1,7 +1,7 @@
 """Provision and serve django-oauth-toolkit on 127.0.0.1 for appflip's interop test.
 
     python serve.py --state DIR --client-id ID --client-secret SECRET --username U --password P \
-        --redirect-uri URI [--redirect-uri URI ...] [--lifetime SECONDS]
+        --redirect-uri URI [--redirect-uri URI ...] [--lifetime SECONDS] [--port-file FILE]
 
 Creates a fresh SQLite database in DIR, a user, and a confidential authorization-code client with the
 given redirect URIs (skip_authorization, so a signed-in user gets a code without a consent page). Binds an
@@ -25,6 +25,7 @@ def main():
     parser.add_argument("--password", required=True)
     parser.add_argument("--redirect-uri", action="append", required=True)
     parser.add_argument("--lifetime", type=float, default=300)
+    parser.add_argument("--port-file", help="also write the port here, atomically, once listening")
     args = parser.parse_args()
 
     os.makedirs(args.state, exist_ok=True)
@@ -62,7 +63,12 @@ def main():
     deadline = threading.Timer(args.lifetime, server.shutdown)
     deadline.daemon = True
     deadline.start()
-    print(f"LISTENING {server.server_address[1]}", flush=True)
+    port = server.server_address[1]
+    if args.port_file:
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(f"{port}\n")
+        os.replace(args.port_file + ".tmp", args.port_file)
+    print(f"LISTENING {port}", flush=True)
     server.serve_forever()
 
 
