@@ -6,7 +6,9 @@ import Synchronization
 /// (RFC 6749 §4.1.2, RFC 9700 §4.1.3 — if the first redeemer was an attacker, their tokens die too).
 /// Refresh tokens rotate: each refresh returns a new refresh token and retires the old one; presenting a
 /// retired one is treated as theft and revokes the family (RFC 9700 §4.14.2).
-/// Everything lives in memory behind one lock: restarting the server forgets every code and token.
+/// Everything lives in memory behind one lock: restarting the server forgets every code and token. Memory
+/// is bounded: expired codes and access tokens are swept, and beyond `maximumFamilies` the oldest token
+/// family is revoked, so a daemon under a long load test does not grow without limit.
 final class AuthorizationStore: Sendable {
     /// What the resource side knows about a valid access token.
     struct AccessGrant: Sendable, Hashable {
@@ -54,6 +56,8 @@ final class AuthorizationStore: Sendable {
         var refreshTokens: [String: Int] = [:]
         var families: [Int: Family] = [:]
         var nextFamily = 0
+        /// Every family below this id has been evicted or never existed.
+        var oldestFamily = 0
         var nextSweep: ContinuousClock.Instant
     }
 
@@ -61,9 +65,15 @@ final class AuthorizationStore: Sendable {
     private let random: any RandomSource
     private let codeLifetime: Duration
     private let accessTokenLifetime: Duration
+    /// Refresh tokens do not expire by time; this caps how many grants stay alive.
+    private let maximumFamilies: Int
     private let state: Mutex<State>
 
-    init(clock: any ExpiryClock, random: any RandomSource, codeLifetime: Duration, accessTokenLifetime: Duration) {
+    init(
+        clock: any ExpiryClock, random: any RandomSource, codeLifetime: Duration, accessTokenLifetime: Duration,
+        maximumFamilies: Int = 100_000
+    ) {
+        self.maximumFamilies = maximumFamilies
         self.clock = clock
         self.random = random
         self.codeLifetime = codeLifetime
@@ -138,6 +148,10 @@ final class AuthorizationStore: Sendable {
             state.nextFamily += 1
             let refreshToken = random.opaqueToken()
             state.families[family] = Family(grant: grant, refreshToken: refreshToken)
+            while state.families.count > maximumFamilies {
+                revoke(family: state.oldestFamily, in: &state)
+                state.oldestFamily += 1
+            }
             state.refreshTokens[refreshToken] = family
             pending.family = family
             state.codes[code] = pending

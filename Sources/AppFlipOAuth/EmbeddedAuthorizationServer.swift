@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
 import Logging
@@ -54,6 +55,33 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         let port = try await listeningPort()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)"
+    }
+
+    /// The step-3 code source for `username`: the same `AuthorizationEndpoint` as for a remote server,
+    /// pointed at this server's /authorize with the user's session. Waits until the server listens.
+    public func authorizationEndpoint(
+        signedInAs username: String, httpClient: HTTPClient, timeout: Duration = .seconds(10), logger: Logger
+    ) async throws -> AuthorizationEndpoint {
+        guard let credential = sessionCredential(for: username) else {
+            throw ConfigurationError("user \(username) is not in the OAuth server configuration")
+        }
+        return AuthorizationEndpoint(
+            url: try await baseURL() + "/authorize", credential: credential, httpClient: httpClient, timeout: timeout,
+            logger: logger
+        )
+    }
+
+    /// Google's side of step 4 against this server, for a configured client.
+    public func tokenExchangeClient(clientID: String, httpClient: HTTPClient, logger: Logger) async throws
+        -> TokenExchangeClient
+    {
+        guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
+            throw ConfigurationError("client \(clientID) is not in the OAuth server configuration")
+        }
+        return TokenExchangeClient(
+            tokenURL: try await baseURL() + "/token", clientID: client.id, clientSecret: client.secret,
+            httpClient: httpClient, logger: logger
+        )
     }
 
     public func run() async throws {

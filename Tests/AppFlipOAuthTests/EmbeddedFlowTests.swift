@@ -13,17 +13,18 @@ import Testing
         try await withEmbeddedServer { server, base in
             try await withHTTPClient { client in
                 let redirectURI = temporaryAppFlipRedirectURIs[4]
-                let endpoint = AuthorizationEndpoint(
-                    url: "\(base)/authorize", credential: server.sessionCredential(for: "alice"), httpClient: client,
-                    logger: testLogger
+                let endpoint = try await server.authorizationEndpoint(
+                    signedInAs: "alice", httpClient: client, logger: testLogger
                 )
+                #expect(endpoint.url == "\(base)/authorize")
                 let code = try await endpoint.authorizationCode(
                     for: AuthorizationRequest(clientID: testClient.id, redirectURI: redirectURI, scopes: ["devices"])
                 )
-                let tokens = TokenExchangeClient(
-                    tokenURL: "\(base)/token", clientID: testClient.id, clientSecret: testClient.secret,
-                    authentication: authentication, httpClient: client, logger: testLogger
+                var tokens = try await server.tokenExchangeClient(
+                    clientID: testClient.id, httpClient: client, logger: testLogger
                 )
+                tokens.authentication = authentication
+                #expect(tokens.tokenURL == "\(base)/token")
                 let response = try await tokens.exchange(code: code, redirectURI: redirectURI)
                 let report = response.report
                 #expect(report.violations == [])
@@ -50,6 +51,20 @@ import Testing
                     status: 400, error: "invalid_grant", description: "the refresh token is unknown or revoked"
                 )) {
                     try await tokens.refresh(refreshToken: "invalid-refresh-token")
+                }
+            }
+        }
+    }
+
+    @Test("unknown users and clients are configuration errors")
+    func unknownNames() async throws {
+        try await withEmbeddedServer { server, _ in
+            try await withHTTPClient { client in
+                await #expect(throws: ConfigurationError.self) {
+                    try await server.authorizationEndpoint(signedInAs: "mallory", httpClient: client, logger: testLogger)
+                }
+                await #expect(throws: ConfigurationError.self) {
+                    try await server.tokenExchangeClient(clientID: "nobody", httpClient: client, logger: testLogger)
                 }
             }
         }
