@@ -52,9 +52,10 @@ struct ClientAuthentication: Sendable, Hashable {
         guard parts.count == 2, parts[0].lowercased() == "basic",
             let decoded = Data(base64Encoded: String(parts[1])),
             let text = String(validating: decoded, as: UTF8.self),
-            let colon = text.firstIndex(of: ":"),
-            let form = try? FormParameters(parsing: "id=\(text[..<colon])&secret=\(text[text.index(after: colon)...])"),
-            let id = form["id"], let secret = form["secret"], !id.isEmpty
+            let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")),
+            let id = try? FormParameters.decode(text.utf8[..<colon]),
+            let secret = try? FormParameters.decode(text.utf8[text.utf8.index(after: colon)...]),
+            !id.isEmpty
         else { return nil }
         return (id, secret)
     }

@@ -99,7 +99,8 @@ public struct FormParameters: Sendable {
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    private static func decode(_ bytes: some Collection<UInt8>) throws(Malformed) -> String {
+    /// Undoes form encoding: `+` is a space, `%XX` a byte; the result must be UTF-8.
+    static func decode(_ bytes: some Collection<UInt8>) throws(Malformed) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)
         var index = bytes.startIndex

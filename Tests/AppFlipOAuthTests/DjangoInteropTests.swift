@@ -109,6 +109,14 @@ import Testing
                 #expect(lookalike.flipError == .cancelled)
                 #expect(lookalike.reason.hasPrefix("HTTP 400"), "\(lookalike.reason)")
 
+                // A known deviation of django-oauth-toolkit 3.4.1 from exact redirect URI matching (RFC 9700
+                // §2.1): it lower-cases the host before comparing, so this lookalike gets a code. The App Flip
+                // core refuses such a redirect_uri before step 3; this pins the behaviour documented in
+                // docs/oauth.md.
+                let upperCaseHost = uri.replacingOccurrences(of: "oauth-redirect.", with: "OAUTH-REDIRECT.")
+                #expect(upperCaseHost != uri)
+                #expect(await failure(.cookie(session), redirectURI: upperCaseHost) == nil)
+
                 let badScope = try #require(await failure(.cookie(session), redirectURI: uri, scopes: ["admin"]))
                 #expect(badScope.flipError == .unrecoverable)
                 #expect(badScope.reason.contains("error=invalid_scope"), "\(badScope.reason)")
