@@ -4,20 +4,20 @@
 /// every occurrence and lets the endpoint refuse repeats. Decoding is strict: a malformed `%` escape or
 /// bytes that are not UTF-8 make the whole string invalid, instead of being passed through raw the way
 /// lenient parsers do (a raw `%zz` in a redirect_uri must never compare equal to anything).
-public struct FormParameters: Sendable {
-    public struct Malformed: Error, Sendable, Hashable, CustomStringConvertible {
-        public var description: String
+struct FormParameters: Sendable {
+    struct Malformed: Error, Sendable, Hashable, CustomStringConvertible {
+        var description: String
     }
 
     /// Every name-value pair, decoded, in order.
-    public private(set) var pairs: [(name: String, value: String)]
+    private(set) var pairs: [(name: String, value: String)]
 
-    public init(_ pairs: [(name: String, value: String)] = []) {
+    init(_ pairs: [(name: String, value: String)] = []) {
         self.pairs = pairs
     }
 
     /// Parses `a=1&b=2`. An empty string has no parameters; `a` alone is `a` with an empty value.
-    public init(parsing encoded: some StringProtocol) throws(Malformed) {
+    init(parsing encoded: some StringProtocol) throws(Malformed) {
         var pairs: [(name: String, value: String)] = []
         for field in encoded.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let separator = field.firstIndex(of: UInt8(ascii: "="))
@@ -30,7 +30,7 @@ public struct FormParameters: Sendable {
     }
 
     /// The only value of `name`, nil when absent; `.repeated` when it occurs more than once.
-    public func single(_ name: String) -> Lookup {
+    func single(_ name: String) -> Lookup {
         var found: String?
         for pair in pairs where pair.name == name {
             if found != nil { return .repeated }
@@ -40,13 +40,13 @@ public struct FormParameters: Sendable {
     }
 
     /// The value of `name` if it occurs exactly once.
-    public subscript(name: String) -> String? {
+    subscript(name: String) -> String? {
         if case .value(let value) = single(name) { return value }
         return nil
     }
 
     /// Names that occur more than once, in first-seen order.
-    public var repeatedNames: [String] {
+    var repeatedNames: [String] {
         var seen: Set<String> = []
         var repeated: [String] = []
         for pair in pairs where !seen.insert(pair.name).inserted && !repeated.contains(pair.name) {
@@ -55,17 +55,17 @@ public struct FormParameters: Sendable {
         return repeated
     }
 
-    public mutating func append(_ name: String, _ value: String) {
+    mutating func append(_ name: String, _ value: String) {
         pairs.append((name, value))
     }
 
     /// The encoded form: unreserved characters (RFC 3986 §2.3) are kept, everything else is `%XX`-escaped,
     /// so the result is valid both as a query and as a form body.
-    public var encoded: String {
+    var encoded: String {
         pairs.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
     }
 
-    public enum Lookup: Sendable, Hashable {
+    enum Lookup: Sendable, Hashable {
         case absent
         case value(String)
         case repeated

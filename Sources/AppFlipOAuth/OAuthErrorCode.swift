@@ -13,11 +13,11 @@ public enum OAuthErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// An error the token endpoint answers with: the RFC 6749 §5.2 JSON body.
-public struct TokenEndpointError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: OAuthErrorCode
-    public var description: String
+struct TokenEndpointError: Error, Sendable, Hashable, CustomStringConvertible {
+    var code: OAuthErrorCode
+    var description: String
 
-    public init(_ code: OAuthErrorCode, _ description: String) {
+    init(_ code: OAuthErrorCode, _ description: String) {
         self.code = code
         self.description = description
     }
