@@ -61,6 +61,7 @@ let package = Package(
             name: "AppFlipOAuthTests",
             dependencies: [
                 "AppFlipOAuth",
+                "AppFlipCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -58,7 +58,7 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
         ]
         do throws(AuthorizationFailure) {
             let location = try await fetchRedirect(httpRequest)
-            let code = try Self.code(from: location, redirectURI: request.redirectURI, state: state)
+            let code = try Self.code(from: location, redirectURI: request.redirectURI, state: state, secrets: credential?.secrets ?? [])
             logger.info("authorization code obtained", metadata: metadata.merging(["code": "sha256:\(Fingerprint.of(code))"]) { $1 })
             return code
         } catch {
@@ -107,7 +107,10 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
 
     /// The code from an authorization response Location, after checking it goes to exactly `redirectURI`
     /// and carries exactly `state`.
-    static func code(from location: String, redirectURI: String, state: String) throws(AuthorizationFailure) -> String {
+    /// `secrets` (the session credential) are redacted from any server text quoted in the reason.
+    static func code(from location: String, redirectURI: String, state: String, secrets: [String] = [])
+        throws(AuthorizationFailure) -> String
+    {
         let prefix = redirectURI + (redirectURI.contains("?") ? "&" : "?")
         guard location.hasPrefix(prefix), !location.contains("#") else {
             throw AuthorizationFailure(
@@ -125,8 +128,10 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
             throw AuthorizationFailure(.unrecoverable, reason: "the redirect repeats \(repeated)")
         }
         if let error = parameters["error"] {
-            let description = parameters["error_description"].map { ": \(String($0.prefix(200)))" } ?? ""
-            throw AuthorizationFailure(flipError(for: error), reason: "the endpoint answered error=\(String(error.prefix(64)))\(description)")
+            let description = parameters["error_description"].map { ": \(String($0.redacting(secrets).prefix(200)))" } ?? ""
+            throw AuthorizationFailure(
+                flipError(for: error), reason: "the endpoint answered error=\(String(error.redacting(secrets).prefix(64)))\(description)"
+            )
         }
         guard let returnedState = parameters["state"] else {
             throw AuthorizationFailure(.unrecoverable, reason: "the redirect carries no state")

@@ -10,3 +10,13 @@ public enum Fingerprint {
         }.joined()
     }
 }
+
+extension String {
+    /// This text with every occurrence of each secret replaced by its fingerprint: for server-supplied
+    /// text (an `error_description`) that may echo what was sent.
+    func redacting(_ secrets: [String]) -> String {
+        secrets.filter { $0.count >= 4 }.reduce(self) { text, secret in
+            text.replacing(secret, with: "sha256:" + Fingerprint.of(secret))
+        }
+    }
+}

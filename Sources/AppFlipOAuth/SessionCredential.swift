@@ -19,6 +19,15 @@ public enum SessionCredential: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The secret parts, for redaction.
+    var secrets: [String] {
+        switch self {
+        case .header(_, let value): [value]
+        case .cookie(let cookie): [cookie] + cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+        case .bearer(let token): [token]
+        }
+    }
+
     public var description: String {
         switch self {
         case .header(let name, let value): "header \(name) (sha256:\(Fingerprint.of(value)))"

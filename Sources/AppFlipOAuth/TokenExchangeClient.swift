@@ -49,7 +49,7 @@ public struct TokenExchangeClient: Sendable {
         form.append("code", code)
         form.append("redirect_uri", redirectURI)
         if let codeVerifier { form.append("code_verifier", codeVerifier) }
-        return try await post(form, grant: "authorization_code")
+        return try await post(form, grant: "authorization_code", secrets: [code] + (codeVerifier.map { [$0] } ?? []))
     }
 
     /// `grant_type=refresh_token`.
@@ -58,10 +58,13 @@ public struct TokenExchangeClient: Sendable {
         form.append("grant_type", "refresh_token")
         form.append("refresh_token", refreshToken)
         if let scopes { form.append("scope", scopes.joined(separator: " ")) }
-        return try await post(form, grant: "refresh_token")
+        return try await post(form, grant: "refresh_token", secrets: [refreshToken])
     }
 
-    private func post(_ form: FormParameters, grant: String) async throws(TokenExchangeError) -> TokenResponse {
+    /// - Parameter secrets: what the answer must not echo into an error, besides the client secret.
+    private func post(_ form: FormParameters, grant: String, secrets: [String]) async throws(TokenExchangeError)
+        -> TokenResponse
+    {
         var form = form
         var request = HTTPClientRequest(url: tokenURL)
         request.method = .POST
@@ -79,7 +82,7 @@ public struct TokenExchangeClient: Sendable {
 
         let metadata: Logger.Metadata = ["token_url": "\(tokenURL)", "client_id": "\(clientID)", "grant_type": "\(grant)"]
         do throws(TokenExchangeError) {
-            let response = try await send(request)
+            let response = try await send(request, secrets: secrets + [clientSecret])
             logger.info("token response", metadata: metadata.merging(["tokens": "\(response.report.summary)"]) { $1 })
             return response
         } catch {
@@ -88,7 +91,7 @@ public struct TokenExchangeClient: Sendable {
         }
     }
 
-    private func send(_ request: HTTPClientRequest) async throws(TokenExchangeError) -> TokenResponse {
+    private func send(_ request: HTTPClientRequest, secrets: [String]) async throws(TokenExchangeError) -> TokenResponse {
         let status: HTTPResponseStatus
         let body: ByteBuffer
         do {
@@ -105,7 +108,10 @@ public struct TokenExchangeClient: Sendable {
                 var error_description: String?
             }
             let parsed = try? JSONDecoder().decode(ErrorBody.self, from: Data(bytes))
-            throw .endpoint(status: Int(status.code), error: parsed?.error, description: parsed?.error_description)
+            throw .endpoint(
+                status: Int(status.code), error: parsed?.error.redacting(secrets),
+                description: parsed?.error_description?.redacting(secrets)
+            )
         }
         guard let response = TokenResponse(json: bytes) else {
             throw .malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")
