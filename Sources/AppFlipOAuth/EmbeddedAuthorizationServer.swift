@@ -120,10 +120,13 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
             do {
                 body = String(buffer: try await request.body.collect(upTo: TokenHandler.maximumBodySize))
             } catch {
-                logger.notice("token request refused: body over \(TokenHandler.maximumBodySize) bytes")
+                logger.notice("token request refused: body unreadable or over \(TokenHandler.maximumBodySize) bytes")
                 return Self.jsonResponse(
                     status: .badRequest,
-                    ["error": .string("invalid_request"), "error_description": .string("the body is too large")]
+                    [
+                        "error": .string("invalid_request"),
+                        "error_description": .string("the body is unreadable or over \(TokenHandler.maximumBodySize) bytes"),
+                    ]
                 )
             }
             let reply = token.respond(

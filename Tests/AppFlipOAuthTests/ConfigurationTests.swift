@@ -21,6 +21,8 @@ import Testing
         #expect(Set(temporaryAppFlipRedirectURIs).isSubset(of: client.redirectURIs))
         #expect(client.redirectURIs.contains("https://oauth-redirect.googleusercontent.com/r/appflip-demo"))
         #expect(!"\(client)".contains(client.secret))
+        #expect(!"\(configuration)".contains(client.secret))
+        #expect(!String(reflecting: configuration).contains(client.secret))
     }
 
     @Test("defaults apply to omitted keys")
