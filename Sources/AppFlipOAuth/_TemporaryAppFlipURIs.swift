@@ -1,7 +1,7 @@
 // TEMPORARY — replaced at merge by the core's `AppFlipRedirectURI.all` (AppFlipCore/Flip).
 // Nothing else in AppFlipOAuth spells out these URLs: every use (today only the tests) goes through
 // `temporaryAppFlipRedirectURIs`. At merge, replace this file's body with one line such as
-// `let temporaryAppFlipRedirectURIs: [String] = AppFlipRedirectURI.all.map(\.rawValue)`, adapted to the core's type.
+// `let temporaryAppFlipRedirectURIs: [String] = AppFlipRedirectURI.all.map(\.string)`.
 
 /// The 12 App Flip redirect URIs: `https://oauth-redirect[-sandbox].googleusercontent.com/a/` followed by
 /// `com.google.Chromecast` or `com.google.OPA`, each with an optional `.dev` or `.enterprise` suffix.

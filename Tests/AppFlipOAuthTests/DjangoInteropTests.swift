@@ -113,7 +113,7 @@ import Testing
                 // §2.1): it lower-cases the host before comparing, so this lookalike gets a code. The App Flip
                 // core refuses such a redirect_uri before step 3; this pins the behaviour documented in
                 // docs/oauth.md.
-                let upperCaseHost = uri.replacingOccurrences(of: "oauth-redirect.", with: "OAUTH-REDIRECT.")
+                let upperCaseHost = uri.replacingOccurrences(of: "https://oauth-redirect", with: "https://OAUTH-REDIRECT")
                 #expect(upperCaseHost != uri)
                 #expect(await failure(.cookie(session), redirectURI: upperCaseHost) == nil)
 
