@@ -56,6 +56,31 @@ import Testing
         }
     }
 
+    @Test("64 concurrent flows each get their own code and tokens")
+    func concurrentFlows() async throws {
+        try await withEmbeddedServer { server, _ in
+            try await withHTTPClient { client in
+                let endpoint = try await server.authorizationEndpoint(signedInAs: "alice", httpClient: client, logger: testLogger)
+                let tokens = try await server.tokenExchangeClient(clientID: testClient.id, httpClient: client, logger: testLogger)
+                let results = try await withThrowingTaskGroup(of: (String, String).self) { group in
+                    for index in 0..<64 {
+                        group.addTask {
+                            let uri = temporaryAppFlipRedirectURIs[index % 12]
+                            let code = try await endpoint.authorizationCode(
+                                for: AuthorizationRequest(clientID: testClient.id, redirectURI: uri, scopes: [])
+                            )
+                            return (code, try await tokens.exchange(code: code, redirectURI: uri).accessToken)
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(results.count == 64)
+                #expect(Set(results.map(\.0)).count == 64)
+                #expect(Set(results.map(\.1)).count == 64)
+            }
+        }
+    }
+
     @Test("unknown users and clients are configuration errors")
     func unknownNames() async throws {
         try await withEmbeddedServer { server, _ in
