@@ -1,0 +1,247 @@
+import Synchronization
+
+/// The embedded server's memory: authorization codes, and the tokens issued from each code as one family.
+///
+/// Codes are single-use: a second redemption is answered `invalid_grant` and revokes the whole family
+/// (RFC 6749 §4.1.2, RFC 9700 §4.1.3 — if the first redeemer was an attacker, their tokens die too).
+/// Refresh tokens rotate: each refresh returns a new refresh token and retires the old one; presenting a
+/// retired one is treated as theft and revokes the family (RFC 9700 §4.14.2).
+/// Everything lives in memory behind one lock: restarting the server forgets every code and token. Memory
+/// is bounded: expired codes and access tokens are swept, and beyond `maximumFamilies` the oldest token
+/// family is revoked, so a daemon under a long load test does not grow without limit.
+final class AuthorizationStore: Sendable {
+    /// What the resource side knows about a valid access token.
+    struct AccessGrant: Sendable, Hashable {
+        var clientID: String
+        var username: String
+        var scopes: [String]
+    }
+
+    /// A successful token response, before encoding.
+    struct IssuedTokens: Sendable, Hashable {
+        var accessToken: String
+        var refreshToken: String
+        var expiresIn: Int
+        var scopes: [String]
+    }
+
+    private struct PendingCode {
+        var clientID: String
+        var redirectURI: String
+        var username: String
+        var scopes: [String]
+        var challenge: PKCEChallenge?
+        var expiresAt: ContinuousClock.Instant
+        /// Set once redeemed: the family to revoke on replay.
+        var family: Int?
+    }
+
+    private struct AccessRecord {
+        var grant: AccessGrant
+        var family: Int
+        var expiresAt: ContinuousClock.Instant
+    }
+
+    private struct Family {
+        var grant: AccessGrant
+        var accessTokens: Set<String> = []
+        var refreshToken: String
+        var retiredRefreshTokens: Set<String> = []
+    }
+
+    private struct State {
+        var codes: [String: PendingCode] = [:]
+        var accessTokens: [String: AccessRecord] = [:]
+        /// Current and retired refresh tokens, both pointing at their family.
+        var refreshTokens: [String: Int] = [:]
+        var families: [Int: Family] = [:]
+        var nextFamily = 0
+        /// Every family below this id has been evicted or never existed.
+        var oldestFamily = 0
+        var nextSweep: ContinuousClock.Instant
+    }
+
+    private let clock: any ExpiryClock
+    private let random: any RandomSource
+    private let codeLifetime: Duration
+    private let accessTokenLifetime: Duration
+    /// Refresh tokens do not expire by time; this caps how many grants stay alive.
+    private let maximumFamilies: Int
+    private let state: Mutex<State>
+
+    init(
+        clock: any ExpiryClock, random: any RandomSource, codeLifetime: Duration, accessTokenLifetime: Duration,
+        maximumFamilies: Int = 100_000
+    ) {
+        self.maximumFamilies = maximumFamilies
+        self.clock = clock
+        self.random = random
+        self.codeLifetime = codeLifetime
+        self.accessTokenLifetime = accessTokenLifetime
+        self.state = Mutex(State(nextSweep: clock.now + codeLifetime))
+    }
+
+    /// Mints a code bound to everything /token must see again.
+    func issueCode(
+        clientID: String, redirectURI: String, username: String, scopes: [String], challenge: PKCEChallenge?
+    ) -> String {
+        let code = random.opaqueToken()
+        let now = clock.now
+        let pending = PendingCode(
+            clientID: clientID, redirectURI: redirectURI, username: username, scopes: scopes,
+            challenge: challenge, expiresAt: now + codeLifetime
+        )
+        state.withLock { state in
+            sweep(&state, now: now)
+            state.codes[code] = pending
+        }
+        return code
+    }
+
+    /// The `authorization_code` grant (RFC 6749 §4.1.3) for an already authenticated client.
+    func redeem(code: String, clientID: String, redirectURI: String?, verifier: String?) throws(TokenEndpointError)
+        -> IssuedTokens
+    {
+        let now = clock.now
+        let result: Result<IssuedTokens, TokenEndpointError> = state.withLock { state in
+            guard var pending = state.codes[code] else {
+                return .failure(TokenEndpointError(.invalidGrant, "the authorization code is unknown"))
+            }
+            guard pending.clientID == clientID else {
+                return .failure(TokenEndpointError(.invalidGrant, "the authorization code was issued to another client"))
+            }
+            if let family = pending.family {
+                revoke(family: family, in: &state)
+                return .failure(
+                    TokenEndpointError(
+                        .invalidGrant, "the authorization code was already used; the tokens issued from it are revoked"
+                    )
+                )
+            }
+            guard pending.expiresAt > now else {
+                return .failure(TokenEndpointError(.invalidGrant, "the authorization code has expired"))
+            }
+            guard let redirectURI else {
+                return .failure(TokenEndpointError(.invalidRequest, "redirect_uri is missing"))
+            }
+            guard redirectURI == pending.redirectURI else {
+                return .failure(
+                    TokenEndpointError(.invalidGrant, "redirect_uri is not identical to the authorization request's")
+                )
+            }
+            switch (pending.challenge, verifier) {
+            case (nil, nil):
+                break
+            case (nil, .some):
+                return .failure(
+                    TokenEndpointError(.invalidGrant, "code_verifier was sent but the authorization request had no code_challenge")
+                )
+            case (.some, nil):
+                return .failure(TokenEndpointError(.invalidGrant, "code_verifier is required: a code_challenge was sent"))
+            case (.some(let challenge), .some(let verifier)):
+                guard challenge.isSatisfied(by: verifier) else {
+                    return .failure(TokenEndpointError(.invalidGrant, "code_verifier does not match the code_challenge"))
+                }
+            }
+            let grant = AccessGrant(clientID: clientID, username: pending.username, scopes: pending.scopes)
+            let family = state.nextFamily
+            state.nextFamily += 1
+            let refreshToken = random.opaqueToken()
+            state.families[family] = Family(grant: grant, refreshToken: refreshToken)
+            while state.families.count > maximumFamilies {
+                revoke(family: state.oldestFamily, in: &state)
+                state.oldestFamily += 1
+            }
+            state.refreshTokens[refreshToken] = family
+            pending.family = family
+            state.codes[code] = pending
+            let accessToken = issueAccessToken(family: family, grant: grant, now: now, in: &state)
+            return .success(
+                IssuedTokens(
+                    accessToken: accessToken, refreshToken: refreshToken, expiresIn: expiresIn,
+                    scopes: grant.scopes
+                )
+            )
+        }
+        return try result.get()
+    }
+
+    /// The `refresh_token` grant (RFC 6749 §6), rotating the refresh token. `scopes`, when given, must be a
+    /// subset of the original grant.
+    func refresh(refreshToken: String, clientID: String, scopes: [String]?) throws(TokenEndpointError) -> IssuedTokens {
+        let now = clock.now
+        let result: Result<IssuedTokens, TokenEndpointError> = state.withLock { state in
+            guard let familyID = state.refreshTokens[refreshToken], var family = state.families[familyID] else {
+                return .failure(TokenEndpointError(.invalidGrant, "the refresh token is unknown or revoked"))
+            }
+            guard family.grant.clientID == clientID else {
+                return .failure(TokenEndpointError(.invalidGrant, "the refresh token was issued to another client"))
+            }
+            guard family.refreshToken == refreshToken else {
+                revoke(family: familyID, in: &state)
+                return .failure(
+                    TokenEndpointError(.invalidGrant, "the refresh token was already rotated; its token family is revoked")
+                )
+            }
+            var grant = family.grant
+            if let scopes {
+                guard scopes.allSatisfy(family.grant.scopes.contains) else {
+                    return .failure(TokenEndpointError(.invalidScope, "scope exceeds the scope originally granted"))
+                }
+                grant.scopes = scopes
+            }
+            let newRefreshToken = random.opaqueToken()
+            family.retiredRefreshTokens.insert(refreshToken)
+            family.refreshToken = newRefreshToken
+            state.families[familyID] = family
+            state.refreshTokens[newRefreshToken] = familyID
+            let accessToken = issueAccessToken(family: familyID, grant: grant, now: now, in: &state)
+            return .success(
+                IssuedTokens(
+                    accessToken: accessToken, refreshToken: newRefreshToken, expiresIn: expiresIn, scopes: grant.scopes
+                )
+            )
+        }
+        return try result.get()
+    }
+
+    /// The grant behind a live access token, nil when unknown, expired or revoked.
+    func accessGrant(for accessToken: String) -> AccessGrant? {
+        let now = clock.now
+        return state.withLock { state in
+            guard let record = state.accessTokens[accessToken], record.expiresAt > now else { return nil }
+            return record.grant
+        }
+    }
+
+    private var expiresIn: Int { Int(accessTokenLifetime.components.seconds) }
+
+    private func issueAccessToken(family: Int, grant: AccessGrant, now: ContinuousClock.Instant, in state: inout State)
+        -> String
+    {
+        let token = random.opaqueToken()
+        state.accessTokens[token] = AccessRecord(grant: grant, family: family, expiresAt: now + accessTokenLifetime)
+        state.families[family]?.accessTokens.insert(token)
+        return token
+    }
+
+    private func revoke(family familyID: Int, in state: inout State) {
+        guard let family = state.families.removeValue(forKey: familyID) else { return }
+        for token in family.accessTokens { state.accessTokens[token] = nil }
+        state.refreshTokens[family.refreshToken] = nil
+        for token in family.retiredRefreshTokens { state.refreshTokens[token] = nil }
+    }
+
+    /// Drops expired codes and access tokens, at most once per code lifetime, so memory stays bounded by
+    /// the traffic of the last lifetime.
+    private func sweep(_ state: inout State, now: ContinuousClock.Instant) {
+        guard now >= state.nextSweep else { return }
+        state.nextSweep = now + codeLifetime
+        state.codes = state.codes.filter { $0.value.expiresAt > now }
+        let expired = state.accessTokens.filter { $0.value.expiresAt <= now }
+        for (token, record) in expired {
+            state.accessTokens[token] = nil
+            state.families[record.family]?.accessTokens.remove(token)
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// `GET /authorize` (RFC 6749 §4.1.1): decides what one authorization request gets, without any HTTP.
+///
+/// Order matters for safety: client_id and redirect_uri are checked first, and while either is in doubt
+/// the answer is an error page, never a redirect (§4.1.2.1, RFC 9700 §4.1). Only once redirect_uri is
+/// known to be registered for the client, byte for byte, may errors travel to it.
+struct AuthorizeHandler: Sendable {
+    enum Outcome: Sendable, Hashable {
+        /// An HTTP error page: client_id or redirect_uri cannot be trusted.
+        case errorPage(reason: String)
+        /// No valid session: the user must sign in first (HTTP 401).
+        case signInRequired
+        /// A 302 to the registered redirect_uri, with a code or an error.
+        case redirect(location: String, summary: Summary)
+    }
+
+    /// What the log may say about a redirect: never the code itself.
+    enum Summary: Sendable, Hashable {
+        case code(clientID: String, username: String, fingerprint: String)
+        case error(OAuthErrorCode, description: String)
+    }
+
+    let clients: [String: RegisteredClient]
+    let sessions: SignInSessions
+    let store: AuthorizationStore
+
+    func respond(query: String?, sessionToken: String?) -> Outcome {
+        let parameters: FormParameters
+        do {
+            parameters = try FormParameters(parsing: query ?? "")
+        } catch {
+            return .errorPage(reason: "The query string is malformed: \(error).")
+        }
+        let clientID: String
+        switch parameters.single("client_id") {
+        case .absent: return .errorPage(reason: "client_id is missing.")
+        case .repeated: return .errorPage(reason: "client_id is repeated.")
+        case .value(let value): clientID = value
+        }
+        guard let client = clients[clientID] else {
+            return .errorPage(reason: "client_id is not a registered client.")
+        }
+        let redirectURI: String
+        switch parameters.single("redirect_uri") {
+        case .absent: return .errorPage(reason: "redirect_uri is missing.")
+        case .repeated: return .errorPage(reason: "redirect_uri is repeated.")
+        case .value(let value): redirectURI = value
+        }
+        guard client.redirectURIs.contains(redirectURI) else {
+            return .errorPage(reason: "redirect_uri is not registered for this client (redirect URIs must match exactly).")
+        }
+
+        // From here on, redirect_uri is trusted.
+        let state = parameters["state"]
+        func fail(_ error: OAuthErrorCode, _ description: String) -> Outcome {
+            var response = FormParameters()
+            response.append("error", error.rawValue)
+            response.append("error_description", description)
+            if let state { response.append("state", state) }
+            return .redirect(
+                location: Self.location(redirectURI, response),
+                summary: .error(error, description: description)
+            )
+        }
+
+        if let repeated = parameters.repeatedNames.first {
+            return fail(.invalidRequest, "\(repeated) is repeated")
+        }
+        guard let responseType = parameters["response_type"] else {
+            return fail(.invalidRequest, "response_type is missing")
+        }
+        guard responseType == "code" else {
+            return fail(.unsupportedResponseType, "only response_type=code is supported")
+        }
+        let scopes: [String]
+        if let scope = parameters["scope"] {
+            scopes = scope.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if let unknown = scopes.first(where: { !client.scopes.contains($0) }) {
+                return fail(.invalidScope, "scope \(unknown) is not allowed for this client")
+            }
+        } else {
+            scopes = client.scopes
+        }
+        let challenge: PKCEChallenge?
+        switch (parameters["code_challenge"], parameters["code_challenge_method"]) {
+        case (nil, nil):
+            challenge = nil
+        case (nil, .some):
+            return fail(.invalidRequest, "code_challenge_method was sent without code_challenge")
+        case (.some(let value), let method):
+            guard let method = PKCEChallenge.Method(rawValue: method ?? "plain") else {
+                return fail(.invalidRequest, "code_challenge_method must be S256 or plain")
+            }
+            guard PKCEChallenge.isWellFormed(value) else {
+                return fail(.invalidRequest, "code_challenge must be 43-128 characters of [A-Za-z0-9-._~]")
+            }
+            challenge = PKCEChallenge(value: value, method: method)
+        }
+
+        guard let user = sessionToken.flatMap(sessions.user(forToken:)) else {
+            return .signInRequired
+        }
+        guard !user.disabled else {
+            return fail(.accessDenied, "the account is disabled")
+        }
+        let code = store.issueCode(
+            clientID: clientID, redirectURI: redirectURI, username: user.username, scopes: scopes,
+            challenge: challenge
+        )
+        var response = FormParameters()
+        response.append("code", code)
+        if let state { response.append("state", state) }
+        return .redirect(
+            location: Self.location(redirectURI, response),
+            summary: .code(clientID: clientID, username: user.username, fingerprint: Fingerprint.of(code))
+        )
+    }
+
+    /// The redirect URI with the response parameters added to its query, keeping any query it already has
+    /// (RFC 6749 §3.1.2).
+    static func location(_ redirectURI: String, _ parameters: FormParameters) -> String {
+        redirectURI + (redirectURI.contains("?") ? "&" : "?") + parameters.encoded
+    }
+}

@@ -1,0 +1,209 @@
+import AsyncHTTPClient
+import FoundationEssentials
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The embedded OAuth2 authorization server: `GET /authorize`, `POST /token` and `GET /userinfo` over HTTP
+/// on a loopback address, for the clients and test users of an `OAuthServerConfiguration`.
+///
+/// It is a `Service`: appflipd runs it in its own ServiceGroup, so that it starts, stops and logs with the
+/// daemon, and so that the sign-in sessions it mints never leave that process. Get a user's session with
+/// `sessionCredential(for:)` and call /authorize through `AuthorizationEndpoint`, exactly as for a remote
+/// server.
+public final class EmbeddedAuthorizationServer: Service, Sendable {
+    public let configuration: OAuthServerConfiguration
+    private let sessions: SignInSessions
+    private let store: AuthorizationStore
+    private let logger: Logger
+    private let port = ListeningPort()
+
+    /// - Parameters:
+    ///   - clock: what codes and access tokens expire by.
+    ///   - random: the source of codes, tokens and session cookies.
+    public init(
+        configuration: OAuthServerConfiguration,
+        clock: any ExpiryClock = SystemExpiryClock(),
+        random: any RandomSource = SystemRandomSource(),
+        logger: Logger
+    ) throws(ConfigurationError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.sessions = SignInSessions(users: configuration.users, random: random)
+        self.store = AuthorizationStore(
+            clock: clock, random: random,
+            codeLifetime: .seconds(configuration.authorizationCodeLifetime),
+            accessTokenLifetime: .seconds(configuration.accessTokenLifetime)
+        )
+        self.logger = logger
+    }
+
+    /// The session cookie that signs `username` in at /authorize; nil for a user not in the configuration.
+    public func sessionCredential(for username: String) -> SessionCredential? {
+        sessions.credential(for: username)
+    }
+
+    /// The bound port, once the server listens (the configured one, or the ephemeral one for port 0).
+    /// Throws if the server failed to start or has stopped.
+    public func listeningPort() async throws -> Int {
+        try await port.wait()
+    }
+
+    /// The server's base URL, e.g. `http://127.0.0.1:8765`, once it listens.
+    public func baseURL() async throws -> String {
+        let port = try await listeningPort()
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)"
+    }
+
+    /// The step-3 code source for `username`: the same `AuthorizationEndpoint` as for a remote server,
+    /// pointed at this server's /authorize with the user's session. Waits until the server listens.
+    public func authorizationEndpoint(
+        signedInAs username: String, httpClient: HTTPClient, timeout: Duration = .seconds(10), logger: Logger
+    ) async throws -> AuthorizationEndpoint {
+        guard let credential = sessionCredential(for: username) else {
+            throw ConfigurationError("user \(username) is not in the OAuth server configuration")
+        }
+        return AuthorizationEndpoint(
+            url: try await baseURL() + "/authorize", credential: credential, httpClient: httpClient, timeout: timeout,
+            logger: logger
+        )
+    }
+
+    /// Google's side of step 4 against this server, for a configured client.
+    public func tokenExchangeClient(clientID: String, httpClient: HTTPClient, logger: Logger) async throws
+        -> TokenExchangeClient
+    {
+        guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
+            throw ConfigurationError("client \(clientID) is not in the OAuth server configuration")
+        }
+        return TokenExchangeClient(
+            tokenURL: try await baseURL() + "/token", clientID: client.id, clientSecret: client.secret,
+            httpClient: httpClient, logger: logger
+        )
+    }
+
+    public func run() async throws {
+        let application = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+            onServerRunning: { [port, logger] channel in
+                let bound = channel.localAddress?.port ?? 0
+                logger.info("OAuth server listening", metadata: ["port": "\(bound)"])
+                port.bound(bound)
+            },
+            logger: logger
+        )
+        do {
+            try await application.run()
+            port.failed("the OAuth server has stopped")
+        } catch {
+            port.failed("the OAuth server failed: \(error)")
+            throw error
+        }
+    }
+
+    private func makeRouter() -> Router<BasicRequestContext> {
+        let clients = Dictionary(configuration.clients.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let authorize = AuthorizeHandler(clients: clients, sessions: sessions, store: store)
+        let token = TokenHandler(clients: clients, store: store)
+        let router = Router()
+        router.get("authorize") { [logger] request, _ in
+            let outcome = authorize.respond(
+                query: request.uri.query, sessionToken: request.cookies[SignInSessions.cookieName]?.value
+            )
+            return Self.response(for: outcome, logger: logger)
+        }
+        router.post("token") { [logger] request, _ in
+            let body: String
+            do {
+                body = String(buffer: try await request.body.collect(upTo: TokenHandler.maximumBodySize))
+            } catch {
+                logger.notice("token request refused: body unreadable or over \(TokenHandler.maximumBodySize) bytes")
+                return Self.jsonResponse(
+                    status: .badRequest,
+                    [
+                        "error": .string("invalid_request"),
+                        "error_description": .string("the body is unreadable or over \(TokenHandler.maximumBodySize) bytes"),
+                    ]
+                )
+            }
+            let reply = token.respond(
+                contentType: request.headers[.contentType], authorization: request.headers[.authorization], body: body
+            )
+            logger.info("token request", metadata: ["status": "\(reply.status)", "outcome": "\(reply.summary)"])
+            var response = Self.jsonResponse(status: .init(code: reply.status), reply.body)
+            if reply.challengeBasic {
+                response.headers[.wwwAuthenticate] = "Basic realm=\"appflip-oauth\""
+            }
+            return response
+        }
+        router.get("userinfo") { [store] request, _ in
+            let parts = request.headers[.authorization]?.split(separator: " ", maxSplits: 1)
+            guard let parts, parts.count == 2, parts[0].lowercased() == "bearer",
+                let grant = store.accessGrant(for: String(parts[1]))
+            else {
+                var response = Self.jsonResponse(
+                    status: .unauthorized,
+                    ["error": .string("invalid_token"), "error_description": .string("the access token is unknown, expired or revoked")]
+                )
+                response.headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\""
+                return response
+            }
+            return Self.jsonResponse(
+                status: .ok,
+                [
+                    "sub": .string(grant.username), "client_id": .string(grant.clientID),
+                    "scope": .string(grant.scopes.joined(separator: " ")),
+                ]
+            )
+        }
+        return router
+    }
+
+    private static func response(for outcome: AuthorizeHandler.Outcome, logger: Logger) -> Response {
+        switch outcome {
+        case .errorPage(let reason):
+            logger.notice("authorization request refused without redirect", metadata: ["reason": "\(reason)"])
+            return page(status: .badRequest, title: "Invalid authorization request", message: reason)
+        case .signInRequired:
+            logger.notice("authorization request without a valid session: sign-in required")
+            return page(status: .unauthorized, title: "Sign in required", message: "No user is signed in.")
+        case .redirect(let location, let summary):
+            switch summary {
+            case .code(let clientID, let username, let fingerprint):
+                logger.info(
+                    "authorization code issued",
+                    metadata: ["client_id": "\(clientID)", "user": "\(username)", "code": "sha256:\(fingerprint)"]
+                )
+            case .error(let error, let description):
+                logger.notice(
+                    "authorization error redirected",
+                    metadata: ["error": "\(error.rawValue)", "error_description": "\(description)"]
+                )
+            }
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+        }
+    }
+
+    /// A plain-text page: nothing from the request is echoed into it.
+    private static func page(status: HTTPResponse.Status, title: String, message: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: "\(title)\n\n\(message)\n"))
+        )
+    }
+
+    private static func jsonResponse(status: HTTPResponse.Status, _ body: [String: TokenResponseValue]) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json", .cacheControl: "no-store", .init("Pragma")!: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

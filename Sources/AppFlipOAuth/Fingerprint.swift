@@ -1,0 +1,22 @@
+import Crypto
+
+/// What a log may show of a secret, code, token or cookie: the first 8 hex digits of its SHA-256. Enough to
+/// tell two values apart in a trace, useless for replaying one.
+public enum Fingerprint {
+    public static func of(_ secret: String) -> String {
+        SHA256.hash(data: Array(secret.utf8)).prefix(4).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 0x10 ? "0" + hex : hex
+        }.joined()
+    }
+}
+
+extension String {
+    /// This text with every occurrence of each secret replaced by its fingerprint: for server-supplied
+    /// text (an `error_description`) that may echo what was sent.
+    func redacting(_ secrets: [String]) -> String {
+        secrets.filter { $0.count >= 4 }.reduce(self) { text, secret in
+            text.replacing(secret, with: "sha256:" + Fingerprint.of(secret))
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import AsyncHTTPClient
+import FoundationEssentials
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+import Testing
+
+import AppFlipCore
+@testable import AppFlipOAuth
+
+/// The 12 App Flip redirect URIs, from the core's allowlist.
+let appFlipRedirectURIs = AppFlipRedirectURI.all.map(\.string)
+
+/// An expiry clock that only moves when told to.
+final class ManualClock: ExpiryClock {
+    private let current = Mutex(ContinuousClock.now)
+    var now: ContinuousClock.Instant { current.withLock { $0 } }
+    func advance(by duration: Duration) { current.withLock { $0 += duration } }
+}
+
+/// Predictable "random" bytes: a counter, so every token differs and every run is the same.
+final class CountingRandom: RandomSource {
+    private let counter = Mutex<UInt8>(0)
+    func bytes(_ count: Int) -> [UInt8] {
+        counter.withLock { counter in
+            counter &+= 1
+            return [UInt8](repeating: counter, count: count)
+        }
+    }
+}
+
+let testLogger: Logger = {
+    var logger = Logger(label: "appflip-oauth-tests")
+    logger.logLevel = .critical
+    return logger
+}()
+
+/// The 12 App Flip URIs plus the two web redirect URIs of project `appflip-test`.
+let webRedirectURIs = [
+    "https://oauth-redirect.googleusercontent.com/r/appflip-test",
+    "https://oauth-redirect-sandbox.googleusercontent.com/r/appflip-test",
+]
+
+let testClient = RegisteredClient(
+    id: "partner-client",
+    secret: "partner-secret-0123456789",
+    redirectURIs: appFlipRedirectURIs + webRedirectURIs,
+    scopes: ["profile", "devices"]
+)
+
+let otherClient = RegisteredClient(
+    id: "other-client",
+    secret: "other-secret-0123456789abc",
+    redirectURIs: [appFlipRedirectURIs[0]],
+    scopes: ["profile"]
+)
+
+func testConfiguration(codeLifetime: Int = 60) -> OAuthServerConfiguration {
+    OAuthServerConfiguration(
+        port: 0,
+        authorizationCodeLifetime: codeLifetime,
+        accessTokenLifetime: 3600,
+        clients: [testClient, otherClient],
+        users: [TestUser(username: "alice"), TestUser(username: "dave", disabled: true)]
+    )
+}
+
+/// A client that never follows redirects, shut down after `body`.
+func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth(connectTimeout: .seconds(2)))
+    do {
+        let result = try await body(client)
+        try await client.shutdown()
+        return result
+    } catch {
+        try await client.shutdown()
+        throw error
+    }
+}
+
+/// Runs `service` while `body` runs, waiting (bounded) for `ready` first; cancels it afterwards.
+func whileRunning<T: Sendable>(
+    _ service: @escaping @Sendable () async throws -> Void,
+    ready: @escaping @Sendable () async throws -> Int,
+    _ body: @escaping @Sendable (Int) async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask {
+            try await service()
+            return nil
+        }
+        let port = try await withThrowingTaskGroup(of: Int?.self) { race in
+            race.addTask { try await ready() }
+            race.addTask {
+                try await Task.sleep(for: .seconds(20))
+                return nil
+            }
+            let first = try await race.next()!
+            race.cancelAll()
+            return first
+        }
+        guard let port else {
+            group.cancelAll()
+            throw TestFailure("the server did not start listening within 20 s")
+        }
+        defer { group.cancelAll() }
+        return try await body(port)
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs an embedded server on an ephemeral port for the duration of `body`.
+func withEmbeddedServer<T: Sendable>(
+    _ configuration: OAuthServerConfiguration = testConfiguration(),
+    clock: ManualClock = ManualClock(),
+    _ body: @escaping @Sendable (EmbeddedAuthorizationServer, String) async throws -> T
+) async throws -> T {
+    let server = try EmbeddedAuthorizationServer(
+        configuration: configuration, clock: clock, random: SystemRandomSource(), logger: testLogger
+    )
+    return try await whileRunning({ try await server.run() }, ready: { try await server.listeningPort() }) { port in
+        try await body(server, "http://127.0.0.1:\(port)")
+    }
+}
+
+/// Runs a plain hummingbird app (for misbehaving servers) on an ephemeral port for the duration of `body`.
+func withApplication<T: Sendable>(
+    _ router: Router<BasicRequestContext>,
+    _ body: @escaping @Sendable (Int) async throws -> T
+) async throws -> T {
+    let listening = ListeningPort()
+    let application = Application(
+        router: router,
+        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { listening.bound($0.localAddress?.port ?? 0) },
+        logger: testLogger
+    )
+    return try await whileRunning({ try await application.run() }, ready: { try await listening.wait() }, body)
+}
+
+/// A raw HTTP answer: status, headers and body as text.
+struct RawResponse: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: String
+    var location: String? { headers.first(name: "Location") }
+}
+
+func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async throws -> RawResponse {
+    var request = HTTPClientRequest(url: url)
+    if let cookie { request.headers.add(name: "Cookie", value: cookie) }
+    return try await send(request, with: client)
+}
+
+func postForm(
+    _ url: String, _ form: [(String, String)], basic: (String, String)? = nil,
+    contentType: String = "application/x-www-form-urlencoded", with client: HTTPClient
+) async throws -> RawResponse {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: contentType)
+    if let (id, secret) = basic {
+        let pair = Array("\(FormParameters.encode(id)):\(FormParameters.encode(secret))".utf8)
+        request.headers.add(name: "Authorization", value: "Basic \(Data(pair).base64EncodedString())")
+    }
+    request.body = .bytes(ByteBuffer(string: FormParameters(form.map { (name: $0.0, value: $0.1) }).encoded))
+    return try await send(request, with: client)
+}
+
+func send(_ request: HTTPClientRequest, with client: HTTPClient) async throws -> RawResponse {
+    let response = try await client.execute(request, timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    return RawResponse(status: Int(response.status.code), headers: response.headers, body: String(buffer: body))
+}
+
+/// The parameters of a redirect Location's query.
+func queryParameters(of location: String) throws -> FormParameters {
+    guard let question = location.firstIndex(of: "?") else { return FormParameters() }
+    return try FormParameters(parsing: location[location.index(after: question)...])
+}
