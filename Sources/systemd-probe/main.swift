@@ -3,9 +3,10 @@
 // answers each request line with one JSON line, logs structured fields (including a `code` that must
 // arrive redacted), pings the watchdog only while its serving queue answers, reloads on SIGHUP (a
 // configuration file that starts with "broken" fails the reload and keeps the previous generation) and
-// says STOPPING=1 on SIGTERM.
+// says STOPPING=1 on SIGTERM. With PROBE_HTTP_PORT set it also answers HTTP on 127.0.0.1:PORT, as the
+// embedded OAuth2 server does inside appflipd's private network namespace.
 //
-//     systemd-probe [CONFIG_FILE]
+//     systemd-probe [--config DIR]      (reads DIR/probe.conf; the same ExecStart= as appflipd)
 import Dispatch
 import Logging
 import Systemd
@@ -19,7 +20,9 @@ import Musl
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, fieldPrefix: "APPFLIP_") }
 let logger = Logger(label: "systemd-probe")
 let notifier = SystemdNotifier()
-let configPath = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : nil
+let configPath = CommandLine.arguments.firstIndex(of: "--config").flatMap { index in
+    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] + "/probe.conf" : nil
+}
 /// Serves connections one at a time; the watchdog's liveness probe runs a no-op on it.
 let servingQueue = DispatchQueue(label: "systemd-probe.serving")
 
@@ -101,6 +104,55 @@ func serve(_ connection: Int32) {
     }
 }
 
+/// Binds 127.0.0.1:`port` and answers every connection with a fixed HTTP response.
+func serveLoopbackHTTP(port: UInt16) {
+    let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var reuse: Int32 = 1
+    setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(server, 64) == 0 else {
+        logger.critical("cannot listen on 127.0.0.1", metadata: ["port": "\(port)", "errno": "\(errno)"])
+        exit(1)
+    }
+    DispatchQueue.global().async {
+        while true {
+            let connection = accept(server, nil, nil)
+            if connection < 0 { continue }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            _ = read(connection, &buffer, buffer.count)
+            writeAll(connection, "HTTP/1.1 200 OK\r\nContent-Length: 15\r\nConnection: close\r\n\r\nsystemd-probe\r\n")
+            close(connection)
+        }
+    }
+}
+
+/// SIGHUP, on `servingQueue`. A plain function, not a closure written in top-level code: such a closure
+/// would be main-actor isolated and trap when the signal source runs it on another queue.
+func reloadConfiguration() {
+    _ = try? notifier.notify(.reloadingNow())
+    do {
+        generation = try loadConfiguration()
+        _ = try? notifier.notify(.ready, .status("Serving configuration generation \(generation)"))
+        logger.notice("reloaded", metadata: ["generation": "\(generation)"])
+    } catch {
+        _ = try? notifier.notify(.ready, .status("Reload failed, still serving generation \(generation): \(error)"))
+        logger.error("reload failed; the previous configuration stays in service", error: error)
+    }
+}
+
+/// SIGTERM: nothing is in flight between requests here, so stopping is immediate.
+func stop() {
+    _ = try? notifier.notify(.stopping)
+    logger.notice("stopping")
+    exit(0)
+}
+
 // The listener: the socket systemd passed, by name.
 let listener: Int32
 do {
@@ -117,24 +169,10 @@ do {
 signal(SIGHUP, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
 let reloadSignal = DispatchSource.makeSignalSource(signal: SIGHUP, queue: servingQueue)
-reloadSignal.setEventHandler {
-    do {
-        generation = try loadConfiguration()
-        _ = try? notifier.notify(.reloadingNow())
-        _ = try? notifier.notify(.ready, .status("Serving configuration generation \(generation)"))
-        logger.notice("reloaded", metadata: ["generation": "\(generation)"])
-    } catch {
-        _ = try? notifier.notify(.ready, .status("Reload failed, still serving generation \(generation): \(error)"))
-        logger.error("reload failed; the previous configuration stays in service", error: error)
-    }
-}
+reloadSignal.setEventHandler(handler: reloadConfiguration)
 reloadSignal.resume()
 let stopSignal = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .main)
-stopSignal.setEventHandler {
-    _ = try? notifier.notify(.stopping)
-    logger.notice("stopping")
-    exit(0)
-}
+stopSignal.setEventHandler(handler: stop)
 stopSignal.resume()
 
 servingQueue.sync { generation = (try? loadConfiguration()) ?? 1 }
@@ -151,6 +189,9 @@ DispatchQueue.global().async {
         if connection < 0 { continue }
         servingQueue.async { serve(connection) }
     }
+}
+if let port = getenv("PROBE_HTTP_PORT").flatMap({ UInt16(String(cString: $0)) }) {
+    serveLoopbackHTTP(port: port)
 }
 _ = try? notifier.notify(.ready, .status("Serving configuration generation \(generation)"))
 logger.notice("ready", metadata: ["activated-fd": "\(listener)"])
