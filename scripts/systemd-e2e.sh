@@ -17,6 +17,8 @@ BUILD_DIR=${BUILD_DIR:-$root/.build/release}
 WORK=${WORK:-$root/.build/systemd-e2e}
 STATIC_BUILD_DIR=${STATIC_BUILD_DIR:-}
 SOCKET=/run/appflipd/appflipd.sock
+# One request line. The probe answers any line; appflipd answers hello (protocol v1) with hello.
+HELLO='{"op":"hello","id":"e2e","version":1}'
 CLIENT="/usr/bin/python3 $root/scripts/systemd-e2e/client.py"
 UNITS=/usr/local/lib/systemd/system
 failures=0
@@ -172,19 +174,19 @@ check "a user outside the group is refused" in_ns setpriv --reuid=65534 --regid=
     $CLIENT denied $SOCKET
 group_id=$(in_ns getent group appflip | cut -d: -f3)
 check "a member of the group is served" in_ns setpriv --reuid=65534 --regid=65534 --groups="$group_id" \
-    $CLIENT request $SOCKET '{"op":"probe"}'
+    $CLIENT request $SOCKET "$HELLO"
 
 # first_reply BINARY: stops the service, installs BINARY, and times connect→reply of the first request.
 first_reply() {
     in_ns systemctl stop appflipd.service
     in_ns systemctl reset-failed appflipd.service  # these restarts are deliberate: no start limit
     in_ns install -m 0755 "$1" /usr/local/bin/appflipd
-    in_ns $CLIENT request $SOCKET '{"op":"probe"}' | tail -1
+    in_ns $CLIENT request $SOCKET "$HELLO" | tail -1
 }
 
 if [ "$mode" = probe ]; then
     in_ns systemctl stop appflipd.service
-    reply=$(in_ns $CLIENT request $SOCKET '{"op":"probe"}')
+    reply=$(in_ns $CLIENT request $SOCKET "$HELLO")
     check "the first connection activated the service and got a reply" \
         grep -q '"op":"probe"' <<<"$reply"
     check "the service reached active (READY=1)" test "$(unit_property appflipd.service ActiveState)" = active
@@ -202,14 +204,14 @@ if [ "$mode" = probe ]; then
     check "reload took the new configuration (STATUS=)" wait_until 10 bash -c \
         "[ \"\$(nsenter -t $ns_pid -p -m systemctl show -p StatusText --value appflipd.service)\" = 'Serving configuration generation 2' ]"
     check "requests are served by the new configuration" \
-        grep -q '"generation":2' <<<"$(in_ns $CLIENT request $SOCKET '{"op":"probe"}')"
+        grep -q '"generation":2' <<<"$(in_ns $CLIENT request $SOCKET "$HELLO")"
     in_ns sh -c 'echo broken > /etc/appflipd/probe.conf'
     pid_before=$(main_pid)
     in_ns systemctl reload appflipd.service
     check "a broken reload says why in systemctl status" wait_until 10 bash -c \
         "nsenter -t $ns_pid -p -m systemctl show -p StatusText --value appflipd.service | grep -q 'Reload failed, still serving generation 2'"
     check "after a broken reload the old configuration serves, same process" bash -c \
-        "grep -q '\"generation\":2' <<<\"\$(nsenter -t $ns_pid -p -m $CLIENT request $SOCKET '{}')\" && [ $pid_before = \$(nsenter -t $ns_pid -p -m systemctl show -p MainPID --value appflipd.service) ]"
+        "grep -q '\"generation\":2' <<<\"\$(nsenter -t $ns_pid -p -m $CLIENT request $SOCKET '$HELLO')\" && [ $pid_before = \$(nsenter -t $ns_pid -p -m systemctl show -p MainPID --value appflipd.service) ]"
     check "the journal has the reload error at priority 3" bash -c \
         "nsenter -t $ns_pid -p -m journalctl -u appflipd.service -o json PRIORITY=3 --no-pager | grep -q 'not a configuration'"
     in_ns cp /mnt/config/probe.conf /etc/appflipd/probe.conf
@@ -268,7 +270,8 @@ check "the socket outlives the service" test "$(unit_property appflipd.socket Ac
 # Figures: the first reply through socket activation, dynamic and static Swift stdlib.
 figure() { # label binary
     local times=() i
-    for i in 1 2 3 4 5; do times+=("$(first_reply "$2")"); done
+    for i in $(seq 11); do times+=("$(first_reply "$2")"); done
+    log "idle RSS ($1): $(in_ns grep VmRSS /proc/"$(main_pid)"/status | awk '{print $2, $3}')"
     log "first reply through socket activation ($1): $(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "median %.1f ms (min %.1f, max %.1f, n=%d)", a[int((NR+1)/2)]*1000, a[1]*1000, a[NR]*1000, NR}')"
 }
 figure "dynamic stdlib" /mnt/bin/appflipd
