@@ -157,6 +157,9 @@ in_ns systemd-analyze verify $UNITS/appflipd.socket $UNITS/appflipd.service $UNI
     $UNITS/appflipd-oauth-proxy.service >"$WORK/out/verify.log" 2>&1
 check "systemd-analyze verify is clean" test ! -s "$WORK/out/verify.log"
 [ -s "$WORK/out/verify.log" ] && cat "$WORK/out/verify.log"
+in_ns sh -c 'mkdir -p -m 0700 /run/user/0 && XDG_RUNTIME_DIR=/run/user/0 systemd-analyze --user verify \
+    /usr/local/lib/systemd/user/appflipd.socket /usr/local/lib/systemd/user/appflipd.service' >"$WORK/out/verify-user.log" 2>&1
+check "systemd-analyze --user verify is clean for the user units" test ! -s "$WORK/out/verify-user.log"
 for service in appflipd.service appflipd-oauth-proxy.service; do
     in_ns systemd-analyze security $service >"$WORK/out/security-$service.log" 2>&1
     score=$(sed -n "s/.*Overall exposure level for $service: \([0-9.]*\).*/\1/p" "$WORK/out/security-$service.log")
@@ -222,10 +225,6 @@ if [ "$mode" = probe ]; then
         "/usr/bin/python3 -c 'import socket; s = socket.create_connection((\"127.0.0.1\", $oauth_port), 5); s.sendall(b\"GET / HTTP/1.0\\r\\n\\r\\n\"); print(s.recv(4096).decode())' | grep -q systemd-probe"
     check "the daemon's network namespace has only a loopback interface" bash -c \
         "[ \"\$(nsenter -t $ns_pid -p -m awk -F: 'NR > 2 {print \$1}' /proc/\$(nsenter -t $ns_pid -p -m systemctl show -p MainPID --value appflipd.service)/net/dev | tr -d ' ')\" = lo ]"
-
-    # Idle RSS.
-    sleep 1
-    log "idle RSS (probe): $(in_ns grep VmRSS /proc/"$(main_pid)"/status | awk '{print $2, $3}')"
 fi
 
 # ---------------------------------------------------------------------------------------------------
@@ -271,8 +270,9 @@ check "the socket outlives the service" test "$(unit_property appflipd.socket Ac
 figure() { # label binary
     local times=() i
     for i in $(seq 11); do times+=("$(first_reply "$2")"); done
-    log "idle RSS ($1): $(in_ns grep VmRSS /proc/"$(main_pid)"/status | awk '{print $2, $3}')"
     log "first reply through socket activation ($1): $(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "median %.1f ms (min %.1f, max %.1f, n=%d)", a[int((NR+1)/2)]*1000, a[1]*1000, a[NR]*1000, NR}')"
+    sleep 1
+    log "idle RSS after one request ($1): $(in_ns grep VmRSS /proc/"$(main_pid)"/status | awk '{print $2, $3}')"
 }
 figure "dynamic stdlib" /mnt/bin/appflipd
 [ -n "$STATIC_BUILD_DIR" ] && figure "--static-swift-stdlib" /mnt/bin/appflipd-static
