@@ -6,10 +6,12 @@
 ///   value is replaced by `fingerprint(value)`. `CODE` right after `ERROR`, `EXIT`, `STATUS`, `HTTP`,
 ///   `REASON`, `RESPONSE` or `RESULT` names a code that is not a credential (`error_code`, `exitCode`)
 ///   and stays readable.
-/// - **Inside text.** The message and every value are scrubbed of `name=value` pairs (URL queries and
-///   form bodies), `"name": "value"` JSON pairs whose name is sensitive by the rule above, and of
-///   credentials in `Authorization: …` headers and after `Bearer`. A result URL `…?code=4/0Ab…&state=xyz` is logged as
-///   `…?code=[redacted]&state=xyz`.
+/// - **Inside text.** The message and every value are scrubbed of the values of `name=value` pairs (URL
+///   queries, form bodies; quoted or not), `"name": "value"` JSON members and `name: "value"` Swift
+///   descriptions whose name is sensitive by the rule above, of the credential in an `Authorization: …`
+///   header and of the token after `Bearer`. A result URL `…?code=4/0Ab…&state=xyz` is logged as
+///   `…?code=[redacted]&state=xyz`. A credential in any other shape (`code: 4/0Ab` unquoted, a bare
+///   token) is not recognised: the key rule is the guard that holds.
 public struct LogRedaction: Sendable {
     /// Words that make a key sensitive.
     public static let sensitiveWords: Set<String> = [
@@ -51,7 +53,7 @@ public struct LogRedaction: Sendable {
             }
         }
         if text.contains("\"") {
-            text.replace(Self.jsonMember) { match in
+            text.replace(Self.quotedMember) { match in
                 isSensitive(key: String(match.output.name))
                     ? match.output.head + fingerprint(String(match.output.value)) + "\""
                     : match.output.0
@@ -78,12 +80,16 @@ public struct LogRedaction: Sendable {
         return false
     }
 
-    // `name=value` at the start, or after `?`, `&`, `;`, `#` or white space.
+    // Regex is not Sendable, but sharing one is safe: its compiled program is initialised atomically
+    // once, and every match runs on a processor of its own.
+
+    // `name=value` at the start, or after `?`, `&`, `;`, `#` or white space; the value may be quoted.
     nonisolated(unsafe) private static let assignment =
-        #/(?<lead>^|[?&;#\s])(?<name>[A-Za-z0-9_.\-]+)=(?<value>[^&#;\s"'<>]*)/#
-    // `"name": "value"`, with JSON escapes inside the value.
-    nonisolated(unsafe) private static let jsonMember =
-        #/(?<head>"(?<name>[A-Za-z0-9_.\-]{1,64})"\s*:\s*")(?<value>(?:[^"\\]|\\.)*)"/#
+        #/(?<lead>^|[?&;#\s])(?<name>[A-Za-z0-9_.\-]+)=(?<value>"(?:[^"\\]|\\.)*"|[^&#;\s"'<>]*)/#
+    // `"name": "value"` (JSON) and `name: "value"` or `name: Optional("value")` (Swift descriptions),
+    // with escapes inside the value.
+    nonisolated(unsafe) private static let quotedMember =
+        #/(?<head>"?(?<name>[A-Za-z0-9_.\-]{1,64})"?\s*:\s*(?:Optional\()?")(?<value>(?:[^"\\]|\\.)*)"/#
     // `Authorization: <scheme> <credential>` as an HTTP header, any scheme.
     nonisolated(unsafe) private static let authorizationHeader =
         #/(?<head>[Aa]uthorization\s*:\s*(?:[A-Za-z]+\s+)?)(?<credential>[A-Za-z0-9._~+\/\-]+=*)/#

@@ -52,6 +52,10 @@ import Testing
         ("no app claims https://example.com/path?q=1", "no app claims https://example.com/path?q=1"),
         ("Basic setup finished", "Basic setup finished"),
         ("cookie=abc; Path=/", "cookie=[redacted]; Path=/"),
+        (#"code="a b\"c" state=s"#, "code=[redacted] state=s"),
+        (#"FlipResult(code: "4/0Ab", state: "s1")"#, #"FlipResult(code: "[redacted]", state: "s1")"#),
+        (#"Grant(refreshToken: Optional("r-1"), scope: nil)"#, #"Grant(refreshToken: Optional("[redacted]"), scope: nil)"#),
+        (#"Outcome(errorCode: "no_app")"#, #"Outcome(errorCode: "no_app")"#),
     ])
     func scrubsCredentialsInsideText(text: String, expected: String) {
         #expect(redaction.scrub(text) == expected)
