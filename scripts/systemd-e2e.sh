@@ -6,7 +6,8 @@
 #                                    installed as appflipd (needs: swift build -c release --product systemd-probe)
 #   scripts/systemd-e2e.sh daemon    the same units with the real appflipd and appflip (issue 5 §4)
 #
-# Variables: E2E_KEEP=1 leaves the namespace running at the end, for inspection; BUILD_DIR [.build/release], WORK [.build/systemd-e2e], STATIC_BUILD_DIR (a second build made
+# Variables: TEST_BINARY (the package's test executable; its JournalIntegrationTests run inside the
+# namespace, against the real journald) [.build/debug/appflipdPackageTests.xctest]; E2E_KEEP=1 leaves the namespace running at the end, for inspection; BUILD_DIR [.build/release], WORK [.build/systemd-e2e], STATIC_BUILD_DIR (a second build made
 # with --static-swift-stdlib, to compare the first reply through socket activation).
 # Exit status: 0 when every check passed. Prints the systemd-analyze security score.
 set -uo pipefail
@@ -16,6 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$root/.build/release}
 WORK=${WORK:-$root/.build/systemd-e2e}
 STATIC_BUILD_DIR=${STATIC_BUILD_DIR:-}
+TEST_BINARY=${TEST_BINARY:-$root/.build/debug/appflipdPackageTests.xctest}
 SOCKET=/run/appflipd/appflipd.sock
 # One request line. The probe answers any line; appflipd answers hello (protocol v1) with hello.
 HELLO='{"op":"hello","id":"e2e","version":1}'
@@ -167,6 +169,15 @@ for service in appflipd.service appflipd-oauth-proxy.service; do
     check "$service exposure $score <= 1.0" awk -v s="$score" 'BEGIN { exit !(s != "" && s <= 1.0) }'
 done
 
+# The Systemd module's journal test, against this journald.
+if [ -x "$TEST_BINARY" ]; then
+    in_ns "$TEST_BINARY" --testing-library swift-testing --filter JournalIntegrationTests >"$WORK/out/journal-test.log" 2>&1
+    check "JournalIntegrationTests pass against the real journald (not skipped)" bash -c \
+        "grep -q 'Test run with 1 test .* passed' '$WORK/out/journal-test.log' && ! grep -q skipped '$WORK/out/journal-test.log'"
+else
+    fail "no test binary at $TEST_BINARY (swift build --build-tests)"
+fi
+
 # ---------------------------------------------------------------------------------------------------
 # Socket activation, notify, journal.
 in_ns systemctl start appflipd.socket
@@ -250,6 +261,7 @@ signal_main KILL
 log "kill -9 $killed_pid after $(cat "$WORK/out/load.progress") of 4000 requests"
 wait $load_pid || true
 log "kill -9 under load: $(cat "$WORK/out/load.json")"
+log "RSS of the process that served the rest of the load: $(in_ns grep -E 'VmRSS|VmHWM' /proc/"$(main_pid)"/status | awk '{printf "%s %s %s  ", $1, $2, $3}')"
 check "kill -9 under load lost no request" /usr/bin/python3 -c \
     "import json,sys; r=json.load(open('$WORK/out/load.json')); sys.exit(0 if r['lost']==0 and r['ok']==4000 else 1)"
 
