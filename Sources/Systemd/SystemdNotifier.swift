@@ -41,16 +41,16 @@ public struct SystemdNotifier: Sendable {
     /// systemd shows the unit as reloading until `READY=1`. That `READY=1` is sent whether `body` succeeds
     /// or throws: a failed reload leaves the previous configuration in service, so the service is still
     /// ready, and `failureStatus` says why in `systemctl status`. The error is rethrown for the journal.
-    public func reload<Result>(
-        _ body: () async throws -> Result,
-        status: (Result) -> String,
+    public func reload<Loaded>(
+        _ body: () async throws -> Loaded,
+        status: (Loaded) -> String,
         failureStatus: (any Error) -> String
-    ) async throws -> Result {
+    ) async throws -> Loaded {
         _ = try? notify(.reloadingNow(), .status("Reloading configuration"))
         do {
-            let result = try await body()
-            _ = try? notify(.ready, .status(status(result)))
-            return result
+            let loaded = try await body()
+            _ = try? notify(.ready, .status(status(loaded)))
+            return loaded
         } catch {
             _ = try? notify(.ready, .status(failureStatus(error)))
             throw error

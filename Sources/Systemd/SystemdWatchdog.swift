@@ -26,8 +26,8 @@ public struct SystemdWatchdog: Sendable {
     /// How often the pinger asks `isAlive`: half the timeout, as sd_watchdog_enabled(3) recommends.
     public var pingInterval: Duration { timeout / 2 }
 
-    /// Pings until the task is cancelled. Fits swift-service-lifecycle's `Service.run()` when wrapped in a
-    /// closure (`{ try await watchdog.run(isAlive: probe) }`).
+    /// Pings until the task running it is cancelled, then throws `CancellationError`. Run it in a child
+    /// task next to the daemon's services.
     ///
     /// - Parameter isAlive: answers whether the service still makes progress. A probe that hangs is a
     ///   failed probe: the next ping waits for it.
