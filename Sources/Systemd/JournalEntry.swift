@@ -72,16 +72,16 @@ public struct JournalEntry: Sendable, Hashable {
                 flatten(key: key + "." + subkey, value: subvalue, fieldName: fieldName, redaction: redaction, into: &fields)
             }
         case .array(let elements):
+            let words = JournalFieldName.words(in: key)
+            let name = fieldName.fieldName(forWords: words)
             for element in elements {
-                fields.append(JournalField(
-                    name: fieldName.fieldName(forKey: key),
-                    value: redaction.redact(key: key, value: element.description)
-                ))
+                fields.append(JournalField(name: name, value: redaction.redact(words: words, value: element.description)))
             }
         case .string, .stringConvertible:
+            let words = JournalFieldName.words(in: key)
             fields.append(JournalField(
-                name: fieldName.fieldName(forKey: key),
-                value: redaction.redact(key: key, value: value.description)
+                name: fieldName.fieldName(forWords: words),
+                value: redaction.redact(words: words, value: value.description)
             ))
         }
     }

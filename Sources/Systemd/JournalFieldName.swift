@@ -29,7 +29,11 @@ public struct JournalFieldName: Sendable {
 
     /// The field name for a metadata key.
     public func fieldName(forKey key: String) -> String {
-        let words = Self.words(in: key)
+        fieldName(forWords: Self.words(in: key))
+    }
+
+    /// The field name for a key already split by `words(in:)`.
+    func fieldName(forWords words: [String]) -> String {
         let body = words.isEmpty ? "UNNAMED" : words.joined(separator: "_")
         return String((prefix + body).prefix(Self.maximumLength))
     }

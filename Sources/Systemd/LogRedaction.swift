@@ -39,37 +39,17 @@ public struct LogRedaction: Sendable {
 
     /// The value to log for metadata key `key`.
     public func redact(key: String, value: String) -> String {
-        isSensitive(key: key) ? fingerprint(value) : scrub(value)
+        redact(words: JournalFieldName.words(in: key), value: value)
+    }
+
+    /// The value to log for a key already split by `JournalFieldName.words(in:)`.
+    func redact(words: [String], value: String) -> String {
+        Self.isSensitive(words: words) ? fingerprint(value) : scrub(value)
     }
 
     /// `text` with every embedded credential replaced by its fingerprint.
     public func scrub(_ text: String) -> String {
-        var text = text
-        if text.contains("=") {
-            text.replace(Self.assignment) { match in
-                isSensitive(key: String(match.output.name))
-                    ? match.output.lead + match.output.name + "=" + fingerprint(String(match.output.value))
-                    : match.output.0
-            }
-        }
-        if text.contains("\"") {
-            text.replace(Self.quotedMember) { match in
-                isSensitive(key: String(match.output.name))
-                    ? match.output.head + fingerprint(String(match.output.value)) + "\""
-                    : match.output.0
-            }
-        }
-        if text.contains("uthorization") {
-            text.replace(Self.authorizationHeader) { match in
-                match.output.head + fingerprint(String(match.output.credential))
-            }
-        }
-        if text.contains("earer") {
-            text.replace(Self.bearerCredential) { match in
-                match.output.scheme + " " + fingerprint(String(match.output.credential))
-            }
-        }
-        return text
+        CredentialScrubber(isSensitive: isSensitive(key:), fingerprint: fingerprint).scrub(text)
     }
 
     static func isSensitive(words: [String]) -> Bool {
@@ -79,21 +59,4 @@ public struct LogRedaction: Sendable {
         }
         return false
     }
-
-    // Regex is not Sendable, but sharing one is safe: its compiled program is initialised atomically
-    // once, and every match runs on a processor of its own.
-
-    // `name=value` at the start, or after `?`, `&`, `;`, `#` or white space; the value may be quoted.
-    nonisolated(unsafe) private static let assignment =
-        #/(?<lead>^|[?&;#\s])(?<name>[A-Za-z0-9_.\-]+)=(?<value>"(?:[^"\\]|\\.)*"|[^&#;\s"'<>]*)/#
-    // `"name": "value"` (JSON) and `name: "value"` or `name: Optional("value")` (Swift descriptions),
-    // with escapes inside the value.
-    nonisolated(unsafe) private static let quotedMember =
-        #/(?<head>"?(?<name>[A-Za-z0-9_.\-]{1,64})"?\s*:\s*(?:Optional\()?")(?<value>(?:[^"\\]|\\.)*)"/#
-    // `Authorization: <scheme> <credential>` as an HTTP header, any scheme.
-    nonisolated(unsafe) private static let authorizationHeader =
-        #/(?<head>[Aa]uthorization\s*:\s*(?:[A-Za-z]+\s+)?)(?<credential>[A-Za-z0-9._~+\/\-]+=*)/#
-    // A bearer token anywhere (RFC 6750's b64token).
-    nonisolated(unsafe) private static let bearerCredential =
-        #/(?<scheme>\b[Bb]earer)\s+(?<credential>[A-Za-z0-9._~+\/\-]+=*)/#
 }

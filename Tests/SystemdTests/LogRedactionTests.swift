@@ -56,6 +56,14 @@ import Testing
         (#"FlipResult(code: "4/0Ab", state: "s1")"#, #"FlipResult(code: "[redacted]", state: "s1")"#),
         (#"Grant(refreshToken: Optional("r-1"), scope: nil)"#, #"Grant(refreshToken: Optional("[redacted]"), scope: nil)"#),
         (#"Outcome(errorCode: "no_app")"#, #"Outcome(errorCode: "no_app")"#),
+        (#"{"password":"never closed"#, #"{"password":"[redacted]"#),
+        ("Authorization: dXNlcjpwYXNz", "Authorization: [redacted]"),
+        ("Bearer", "Bearer"),
+        ("a Bearer ", "a Bearer "),
+        ("Unbearer abc", "Unbearer abc"),
+        ("héllo wörld ?code=ä1&x=ü", "héllo wörld ?code=[redacted]&x=ü"),
+        ("x==code=1", "x==code=[redacted]"),
+        ("Grant(code=abc, scope=s)", "Grant(code=[redacted], scope=s)"),
     ])
     func scrubsCredentialsInsideText(text: String, expected: String) {
         #expect(redaction.scrub(text) == expected)
