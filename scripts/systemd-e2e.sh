@@ -6,10 +6,16 @@
 #                                    installed as appflipd (needs: swift build -c release --product systemd-probe)
 #   scripts/systemd-e2e.sh daemon    the same units with the real appflipd and appflip (issue 5 §4)
 #
-# Variables: TEST_BINARY (the package's test executable; its JournalIntegrationTests run inside the
-# namespace, against the real journald) [.build/debug/appflipdPackageTests.xctest]; E2E_KEEP=1 leaves the namespace running at the end, for inspection; BUILD_DIR [.build/release], WORK [.build/systemd-e2e], STATIC_BUILD_DIR (a second build made
-# with --static-swift-stdlib, to compare the first reply through socket activation).
-# Exit status: 0 when every check passed. Prints the systemd-analyze security score.
+# Variables:
+#   BUILD_DIR         the release build [.build/release]
+#   STATIC_BUILD_DIR  a second build made with --static-swift-stdlib, to compare the first reply []
+#   TEST_BINARY       the package's test executable; its JournalIntegrationTests run inside the
+#                     namespace against the real journald [.build/debug/appflipdPackageTests.xctest]
+#   E2E_SAMPLES       cold starts per build for the first-reply figure [11]
+#   E2E_LOAD_LINE     the request line of the load steps, %d = index (see systemd-e2e/client.py)
+#   E2E_KEEP=1        leave the namespace running at the end, for inspection
+#   WORK              scratch folder, outside /tmp [.build/systemd-e2e]
+# Exit status: 0 when every check passed. Prints the systemd-analyze security scores and the figures.
 set -uo pipefail
 
 mode=${1:-probe}
