@@ -92,9 +92,9 @@ mount -t tmpfs -o mode=1777 tmpfs /tmp
 mount -t tmpfs -o mode=1777 tmpfs /var/tmp
 [ -d /var/log/journal ] && mount -t tmpfs -o mode=2755 tmpfs /var/log/journal
 mount -t tmpfs -o mode=755 tmpfs /run
-# /etc (sysusers adds the group), /usr/local (the install) and /var/lib (systemd's state) are overlays
-# whose writes land in this namespace's /run and vanish with it.
-for dir in /etc /usr/local /var/lib; do
+# /etc (sysusers adds the group), /usr/local (the install), /var/lib (systemd's state) and /root (the
+# user units' configuration) are overlays whose writes land in this namespace's /run and vanish with it.
+for dir in /etc /usr/local /var/lib /root; do
     layer=/run/e2e-overlay$dir
     mkdir -p "$layer/upper" "$layer/work"
     mount -t overlay overlay -o "lowerdir=$dir,upperdir=$layer/upper,workdir=$layer/work" "$dir"
@@ -242,6 +242,22 @@ if [ "$mode" = probe ]; then
         "/usr/bin/python3 -c 'import socket; s = socket.create_connection((\"127.0.0.1\", $oauth_port), 5); s.sendall(b\"GET / HTTP/1.0\\r\\n\\r\\n\"); print(s.recv(4096).decode())' | grep -q systemd-probe"
     check "the daemon's network namespace has only a loopback interface" bash -c \
         "[ \"\$(nsenter -t $ns_pid -p -m awk -F: 'NR > 2 {print \$1}' /proc/\$(nsenter -t $ns_pid -p -m systemctl show -p MainPID --value appflipd.service)/net/dev | tr -d ' ')\" = lo ]"
+
+    # The user units, under root's user manager.
+    user_ctl() { in_ns env XDG_RUNTIME_DIR=/run/user/0 DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/0/bus systemctl --user "$@"; }
+    in_ns systemctl start user@0.service
+    in_ns sh -c 'mkdir -p /root/.config/appflipd && echo generation-1 > /root/.config/appflipd/probe.conf'
+    user_ctl daemon-reload
+    user_ctl start appflipd.socket
+    check "the user socket is 0600 in \$XDG_RUNTIME_DIR" \
+        test "$(in_ns stat -c '%a' /run/user/0/appflipd/appflipd.sock)" = 600
+    check "the user units: the first connection activates the user service" \
+        in_ns $CLIENT request /run/user/0/appflipd/appflipd.sock "$HELLO"
+    check "the user service is ready, reading ~/.config/appflipd" \
+        test "$(user_ctl show -p StatusText --value appflipd.service)" = "Serving configuration generation 1"
+    user_ctl stop appflipd.socket appflipd.service
+    in_ns systemctl stop user@0.service
+    check "the host's /root is untouched" test ! -e /root/.config/appflipd
 fi
 
 # ---------------------------------------------------------------------------------------------------
