@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
+        .library(name: "Systemd", targets: ["Systemd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,6 +73,35 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+        // sd_notify, the watchdog, socket activation and a journald LogHandler.
+        .target(
+            name: "Systemd",
+            dependencies: [
+                "CSystemd",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
+        .executableTarget(
+            name: "systemd-probe",
+            dependencies: [
+                "Systemd",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SystemdTests",
+            dependencies: [
+                "Systemd",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

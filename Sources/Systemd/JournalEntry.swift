@@ -1,0 +1,88 @@
+import Logging
+
+/// One `FIELD=value` pair of a journal entry.
+public struct JournalField: Sendable, Hashable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The fields a log event becomes, redacted, in the order they are sent.
+///
+/// - `MESSAGE`: the message, scrubbed by `LogRedaction`;
+/// - `PRIORITY`: the level, mapped by `JournalPriority`;
+/// - `SYSLOG_IDENTIFIER`: the program (what `journalctl -t` selects);
+/// - `CODE_FILE`, `CODE_LINE`, `CODE_FUNC`: the call site;
+/// - `SWIFT_LOG_LABEL`, `SWIFT_LOG_SOURCE`: the logger's label and the emitting module;
+/// - one field per metadata value, named by `JournalFieldName` and sorted by name. A dictionary value is
+///   flattened (`peer: [uid: 1000]` → `APPFLIP_PEER_UID=1000`); an array value repeats the field once per
+///   element. An error passed to the log call arrives as `error.message` and `error.type`, as swift-log's
+///   own handlers name them (`APPFLIP_ERROR_MESSAGE`, `APPFLIP_ERROR_TYPE`).
+public struct JournalEntry: Sendable, Hashable {
+    public let fields: [JournalField]
+
+    public init(
+        level: Logger.Level,
+        message: String,
+        metadata: Logger.Metadata,
+        label: String,
+        source: String,
+        file: String,
+        function: String,
+        line: UInt,
+        identifier: String,
+        fieldName: JournalFieldName,
+        redaction: LogRedaction
+    ) {
+        var fields = [
+            JournalField(name: "MESSAGE", value: redaction.scrub(message)),
+            JournalField(name: "PRIORITY", value: String(JournalPriority(level).rawValue)),
+            JournalField(name: "SYSLOG_IDENTIFIER", value: identifier),
+            JournalField(name: "CODE_FILE", value: file),
+            JournalField(name: "CODE_LINE", value: String(line)),
+            JournalField(name: "CODE_FUNC", value: function),
+            JournalField(name: "SWIFT_LOG_LABEL", value: label),
+            JournalField(name: "SWIFT_LOG_SOURCE", value: source),
+        ]
+        var metadataFields: [JournalField] = []
+        for (key, value) in metadata {
+            Self.flatten(key: key, value: value, fieldName: fieldName, redaction: redaction, into: &metadataFields)
+        }
+        // Stable order: by name, then by value for repeated names.
+        metadataFields.sort { ($0.name, $0.value) < ($1.name, $1.value) }
+        fields += metadataFields
+        self.fields = fields
+    }
+
+    /// Appends the fields of one metadata value, redacted by its full (dotted) key.
+    static func flatten(
+        key: String,
+        value: Logger.MetadataValue,
+        fieldName: JournalFieldName,
+        redaction: LogRedaction,
+        into fields: inout [JournalField]
+    ) {
+        switch value {
+        case .dictionary(let dictionary):
+            for (subkey, subvalue) in dictionary {
+                flatten(key: key + "." + subkey, value: subvalue, fieldName: fieldName, redaction: redaction, into: &fields)
+            }
+        case .array(let elements):
+            let words = JournalFieldName.words(in: key)
+            let name = fieldName.fieldName(forWords: words)
+            for element in elements {
+                fields.append(JournalField(name: name, value: redaction.redact(words: words, value: element.description)))
+            }
+        case .string, .stringConvertible:
+            let words = JournalFieldName.words(in: key)
+            fields.append(JournalField(
+                name: fieldName.fieldName(forWords: words),
+                value: redaction.redact(words: words, value: value.description)
+            ))
+        }
+    }
+}

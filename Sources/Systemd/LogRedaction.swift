@@ -1,0 +1,62 @@
+/// Keeps codes, tokens, secrets, cookies and passwords out of logs, even when a caller forgets.
+///
+/// Defence in depth, applied by `JournalLogHandler` to every entry before it leaves the process:
+/// - **By key.** A metadata key is sensitive when one of its words (as `JournalFieldName` splits it) is
+///   one of `sensitiveWords`: `code`, `authCode`, `access_token`, `client-secret`, `Set-Cookie`, … Its
+///   value is replaced by `fingerprint(value)`. `CODE` right after `ERROR`, `EXIT`, `STATUS`, `HTTP`,
+///   `REASON`, `RESPONSE` or `RESULT` names a code that is not a credential (`error_code`, `exitCode`)
+///   and stays readable.
+/// - **Inside text.** The message and every value are scrubbed of the values of `name=value` pairs (URL
+///   queries, form bodies; quoted or not), `"name": "value"` JSON members and `name: "value"` Swift
+///   descriptions whose name is sensitive by the rule above, of the credential in an `Authorization: …`
+///   header and of the token after `Bearer`. A result URL `…?code=4/0Ab…&state=xyz` is logged as
+///   `…?code=[redacted]&state=xyz`. A credential in any other shape (`code: 4/0Ab` unquoted, a bare
+///   token) is not recognised: the key rule is the guard that holds.
+public struct LogRedaction: Sendable {
+    /// Words that make a key sensitive.
+    public static let sensitiveWords: Set<String> = [
+        "CODE", "TOKEN", "TOKENS", "SECRET", "SECRETS", "COOKIE", "COOKIES", "PASSWORD", "PASSWD",
+        "PASSPHRASE", "CREDENTIAL", "CREDENTIALS", "AUTHORIZATION", "VERIFIER", "ASSERTION",
+    ]
+
+    /// Words after which `CODE` is a status, not a credential.
+    public static let nonSecretCodeQualifiers: Set<String> = [
+        "ERROR", "EXIT", "STATUS", "HTTP", "REASON", "RESPONSE", "RESULT",
+    ]
+
+    /// What a sensitive value becomes. The default reveals nothing; a daemon that links a hash may pass a
+    /// truncated keyed hash, so that two lines about the same code can be matched.
+    public let fingerprint: @Sendable (String) -> String
+
+    public init(fingerprint: @escaping @Sendable (String) -> String = { _ in "[redacted]" }) {
+        self.fingerprint = fingerprint
+    }
+
+    /// Whether the value of metadata key `key` must not be logged.
+    public func isSensitive(key: String) -> Bool {
+        Self.isSensitive(words: JournalFieldName.words(in: key))
+    }
+
+    /// The value to log for metadata key `key`.
+    public func redact(key: String, value: String) -> String {
+        redact(words: JournalFieldName.words(in: key), value: value)
+    }
+
+    /// The value to log for a key already split by `JournalFieldName.words(in:)`.
+    func redact(words: [String], value: String) -> String {
+        Self.isSensitive(words: words) ? fingerprint(value) : scrub(value)
+    }
+
+    /// `text` with every embedded credential replaced by its fingerprint.
+    public func scrub(_ text: String) -> String {
+        CredentialScrubber(isSensitive: isSensitive(key:), fingerprint: fingerprint).scrub(text)
+    }
+
+    static func isSensitive(words: [String]) -> Bool {
+        for (index, word) in words.enumerated() where sensitiveWords.contains(word) {
+            if word == "CODE", index > 0, nonSecretCodeQualifiers.contains(words[index - 1]) { continue }
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,97 @@
+import Logging
+import Testing
+
+@testable import Systemd
+
+@Suite struct JournalEntryTests {
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "refused Bearer abc.def" }
+    }
+
+    func entry(message: String = "handed off", metadata: Logger.Metadata) -> JournalEntry {
+        JournalEntry(
+            level: .notice,
+            message: message,
+            metadata: metadata,
+            label: "appflipd.router",
+            source: "AppFlipDaemon",
+            file: "AppFlipDaemon/Router.swift",
+            function: "route(_:)",
+            line: 42,
+            identifier: "appflipd",
+            fieldName: JournalFieldName(),
+            redaction: LogRedaction()
+        )
+    }
+
+    @Test func carriesTheStandardFieldsFirst() {
+        let fields = entry(metadata: [:]).fields
+        #expect(fields == [
+            JournalField(name: "MESSAGE", value: "handed off"),
+            JournalField(name: "PRIORITY", value: "5"),
+            JournalField(name: "SYSLOG_IDENTIFIER", value: "appflipd"),
+            JournalField(name: "CODE_FILE", value: "AppFlipDaemon/Router.swift"),
+            JournalField(name: "CODE_LINE", value: "42"),
+            JournalField(name: "CODE_FUNC", value: "route(_:)"),
+            JournalField(name: "SWIFT_LOG_LABEL", value: "appflipd.router"),
+            JournalField(name: "SWIFT_LOG_SOURCE", value: "AppFlipDaemon"),
+        ])
+    }
+
+    @Test func turnsMetadataIntoSortedUpperCaseFields() {
+        let fields = entry(metadata: [
+            "handoff-id": "h-1",
+            "app": "com.example.partner",
+            "latencyMicroseconds": "\(1234)",
+            "peer": ["uid": "1000", "pid": "77"],
+            "opened": ["https://a/", "https://b/"],
+        ]).fields.dropFirst(8)
+        #expect(Array(fields) == [
+            JournalField(name: "APPFLIP_APP", value: "com.example.partner"),
+            JournalField(name: "APPFLIP_HANDOFF_ID", value: "h-1"),
+            JournalField(name: "APPFLIP_LATENCY_MICROSECONDS", value: "1234"),
+            JournalField(name: "APPFLIP_OPENED", value: "https://a/"),
+            JournalField(name: "APPFLIP_OPENED", value: "https://b/"),
+            JournalField(name: "APPFLIP_PEER_PID", value: "77"),
+            JournalField(name: "APPFLIP_PEER_UID", value: "1000"),
+        ])
+    }
+
+    @Test func neverCarriesACredential() {
+        let fields = entry(
+            message: "result https://h/a/com.google.OPA?code=SECRET1&state=s",
+            metadata: [
+                "code": "SECRET2",
+                "oauth": ["refresh_token": "SECRET3", "client": "c"],
+                "opened": ["https://h/?code=SECRET4"],
+                "error_code": "no_app",
+            ]
+        ).fields
+        for field in fields {
+            #expect(!field.value.contains("SECRET"), "\(field.name)=\(field.value)")
+        }
+        #expect(fields.contains(JournalField(name: "APPFLIP_CODE", value: "[redacted]")))
+        #expect(fields.contains(JournalField(name: "APPFLIP_OAUTH_CLIENT", value: "c")))
+        #expect(fields.contains(JournalField(name: "APPFLIP_ERROR_CODE", value: "no_app")))
+    }
+
+    @Test func handlerMergesMetadataAndErrorLikeSwiftLog() {
+        var handler = JournalLogHandler(label: "t", identifier: "t", destination: .standardError, metadataProvider: nil)
+        handler[metadataKey: "app"] = "from-handler"
+        handler[metadataKey: "rule"] = "r1"
+        let line = JournalLogHandler.standardErrorLine(
+            JournalEntry(
+                level: .error,
+                message: "failed\nbadly",
+                metadata: ["app": "from-call", "error.message": "\(Refused())"],
+                label: "t", source: "s", file: "f", function: "g", line: 1, identifier: "appflipd",
+                fieldName: JournalFieldName(), redaction: LogRedaction()
+            ),
+            level: .error
+        )
+        #expect(line.hasSuffix(
+            " error appflipd: failed\\nbadly APPFLIP_APP=from-call APPFLIP_ERROR_MESSAGE=refused Bearer [redacted]\n"
+        ))
+        #expect(handler.metadata == ["app": "from-handler", "rule": "r1"])
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Logging
+import Testing
+
+@testable import Systemd
+
+/// Sends through a real journald and reads the entry back with `journalctl`. Runs where journald
+/// listens: scripts/systemd-e2e.sh runs this suite inside its namespace; elsewhere it is skipped.
+@Suite(.enabled(if: access("/run/systemd/journal/socket", F_OK) == 0, "needs a running journald"))
+struct JournalIntegrationTests {
+    /// The output of a shell command.
+    func run(_ command: String) -> String {
+        guard let pipe = popen(command, "r") else { return "" }
+        defer { pclose(pipe) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, pipe)
+            if count <= 0 { break }
+            output += buffer[..<count]
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func journaldStoresEveryFieldAndNoCredential() throws {
+        let marker = "t\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
+        var logger = Logger(label: "systemd-tests") { label in
+            JournalLogHandler(label: label, identifier: "systemd-tests", destination: .journal, metadataProvider: nil)
+        }
+        logger.logLevel = .debug
+        logger.warning(
+            "delivered https://h/a/com.google.OPA?code=SECRET-\(marker)&state=s\nsecond line",
+            metadata: ["test-marker": "\(marker)", "handoffID": "h-1", "access_token": "SECRET-\(marker)"]
+        )
+        // journald writes asynchronously; poll, bounded, for the entry to appear.
+        var entry = ""
+        for _ in 0..<50 where entry.isEmpty {
+            entry = run("journalctl -o export --no-pager APPFLIP_TEST_MARKER=\(marker) 2>/dev/null")
+            if entry.isEmpty { usleep(100_000) }
+        }
+        #expect(!entry.isEmpty, "no journal entry with APPFLIP_TEST_MARKER=\(marker)")
+        #expect(!entry.contains("SECRET-"))
+        for field in [
+            "PRIORITY=4", "SYSLOG_IDENTIFIER=systemd-tests", "APPFLIP_HANDOFF_ID=h-1", "APPFLIP_ACCESS_TOKEN=[redacted]",
+            "SWIFT_LOG_LABEL=systemd-tests", "CODE_FUNC=journaldStoresEveryFieldAndNoCredential()",
+        ] {
+            #expect(entry.contains("\n\(field)\n"), "missing \(field)")
+        }
+        #expect(entry.contains("CODE_FILE=SystemdTests/JournalIntegrationTests.swift"))
+        // A message with a line break is stored in the export format's binary form, whole.
+        #expect(entry.contains("code=[redacted]&state=s\nsecond line"))
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import Systemd
+
+@Suite struct LogRedactionTests {
+    let redaction = LogRedaction()
+
+    @Test(arguments: [
+        "code", "authCode", "auth_code", "authorization-code", "access_token", "refreshToken", "id_token",
+        "client-secret", "clientSecret", "Set-Cookie", "cookies", "password", "db.password", "code_verifier",
+        "Authorization", "oauth.token", "PASSWD", "samlAssertion",
+    ])
+    func sensitiveKeys(key: String) {
+        #expect(redaction.isSensitive(key: key))
+        #expect(redaction.redact(key: key, value: "4/0AbCdEf") == "[redacted]")
+    }
+
+    @Test(arguments: [
+        "app", "state", "handoff-id", "error_code", "exitCode", "httpStatusCode", "reason-code", "encode",
+        "qrcode", "rule", "outcome", "peer.uid", "redirect_uri", "client_id",
+    ])
+    func ordinaryKeys(key: String) {
+        #expect(!redaction.isSensitive(key: key))
+        #expect(redaction.redact(key: key, value: "no_app") == "no_app")
+    }
+
+    @Test(arguments: [
+        (
+            "opened https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=4/0AbC-d_e&state=xyz",
+            "opened https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=[redacted]&state=xyz"
+        ),
+        (
+            "https://h/a/x?state=s1&code=abc#frag",
+            "https://h/a/x?state=s1&code=[redacted]#frag"
+        ),
+        (
+            "grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA&redirect_uri=https%3A%2F%2Fx&code_verifier=v",
+            "grant_type=authorization_code&code=[redacted]&redirect_uri=https%3A%2F%2Fx&code_verifier=[redacted]"
+        ),
+        (
+            #"{"access_token":"2YotnFZFEjr1zCsicMWpAA","expires_in":3600,"refresh_token" : "tGzv3JOkF0XG5Qx2TlKWIA"}"#,
+            #"{"access_token":"[redacted]","expires_in":3600,"refresh_token" : "[redacted]"}"#
+        ),
+        (
+            #"{"client_secret":"a\"b","client_id":"c"}"#,
+            #"{"client_secret":"[redacted]","client_id":"c"}"#
+        ),
+        ("Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic [redacted]"),
+        ("sent Authorization: Bearer mF_9.B5f-4.1JqM with", "sent Authorization: Bearer [redacted] with"),
+        ("token is Bearer mF_9.B5f-4.1JqM", "token is Bearer [redacted]"),
+        ("error=access_denied state=xyz exit_code=1", "error=access_denied state=xyz exit_code=1"),
+        ("no app claims https://example.com/path?q=1", "no app claims https://example.com/path?q=1"),
+        ("Basic setup finished", "Basic setup finished"),
+        ("cookie=abc; Path=/", "cookie=[redacted]; Path=/"),
+        (#"code="a b\"c" state=s"#, "code=[redacted] state=s"),
+        (#"FlipResult(code: "4/0Ab", state: "s1")"#, #"FlipResult(code: "[redacted]", state: "s1")"#),
+        (#"Grant(refreshToken: Optional("r-1"), scope: nil)"#, #"Grant(refreshToken: Optional("[redacted]"), scope: nil)"#),
+        (#"Outcome(errorCode: "no_app")"#, #"Outcome(errorCode: "no_app")"#),
+        (#"{"password":"never closed"#, #"{"password":"[redacted]"#),
+        ("Authorization: dXNlcjpwYXNz", "Authorization: [redacted]"),
+        ("Bearer", "Bearer"),
+        ("a Bearer ", "a Bearer "),
+        ("Unbearer abc", "Unbearer abc"),
+        ("héllo wörld ?code=ä1&x=ü", "héllo wörld ?code=[redacted]&x=ü"),
+        ("x==code=1", "x==code=[redacted]"),
+        ("Grant(code=abc, scope=s)", "Grant(code=[redacted], scope=s)"),
+    ])
+    func scrubsCredentialsInsideText(text: String, expected: String) {
+        #expect(redaction.scrub(text) == expected)
+    }
+
+    @Test func usesTheFingerprintItIsGiven() {
+        let redaction = LogRedaction(fingerprint: { "fp:\($0.utf8.count)" })
+        #expect(redaction.redact(key: "code", value: "abcd") == "fp:4")
+        #expect(redaction.scrub("https://h/?code=abcdef") == "https://h/?code=fp:6")
+    }
+}
