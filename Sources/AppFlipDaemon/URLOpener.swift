@@ -1,0 +1,52 @@
+import AppFlipProtocol
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// Collects the URLs one handler opens, in order, so that the originator's reply can list their delivery.
+final class URLOpener: Sendable {
+    private struct State {
+        var opened: [EventLoopFuture<OpenedURL>] = []
+        var finished = false
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let eventLoop: any EventLoop
+    private let maxOpened: Int
+    private let deliver: @Sendable (OpenURLRequest) -> EventLoopFuture<OpenedURL>
+
+    init(eventLoop: any EventLoop, maxOpened: Int, deliver: @escaping @Sendable (OpenURLRequest) -> EventLoopFuture<OpenedURL>) {
+        self.eventLoop = eventLoop
+        self.maxOpened = maxOpened
+        self.deliver = deliver
+    }
+
+    func open(_ request: OpenURLRequest) -> EventLoopFuture<OpenedURL> {
+        enum Admission { case admitted(EventLoopPromise<OpenedURL>), refused(String) }
+        let admission: Admission = state.withLockedValue { state in
+            if state.finished { return .refused("the handler opened it after it had answered") }
+            if state.opened.count >= maxOpened { return .refused("the handler opened more than \(maxOpened) URLs") }
+            let promise = eventLoop.makePromise(of: OpenedURL.self)
+            state.opened.append(promise.futureResult)
+            return .admitted(promise)
+        }
+        switch admission {
+        case .admitted(let promise):
+            deliver(request).cascade(to: promise)
+            return promise.futureResult
+        case .refused(let reason):
+            return eventLoop.makeSucceededFuture(OpenedURL(
+                url: Redaction.redact(url: request.url), universalLinksOnly: request.options.universalLinksOnly,
+                status: .failed, error: ErrorBody(.handlerFailed, reason)))
+        }
+    }
+
+    /// Stops taking URLs and waits for the delivery of every one opened so far.
+    func finish() -> EventLoopFuture<[OpenedURL]> {
+        let opened = state.withLockedValue { state in
+            state.finished = true
+            return state.opened
+        }
+        if opened.isEmpty { return eventLoop.makeSucceededFuture([]) }
+        return EventLoopFuture.whenAllSucceed(opened, on: eventLoop)
+    }
+}
