@@ -38,23 +38,36 @@ struct ExecHandler: ActivityHandler {
         var standardError: String
     }
 
+    /// The running command's process group, and whether the time limit killed it.
+    private struct Watch {
+        var processGroup: pid_t?
+        var timedOut = false
+    }
+
     private func run(_ handoff: Handoff) async throws -> Bool {
-        let processGroup = NIOLockedValueBox<pid_t?>(nil)
-        let finished: Finished? = try await withThrowingTaskGroup(of: Finished?.self) { group in
-            group.addTask { try await spawn(handoff, processGroup: processGroup) }
+        let watch = NIOLockedValueBox(Watch())
+        let finished = try await withThrowingTaskGroup(of: Finished?.self) { group in
+            group.addTask { try await spawn(handoff, watch: watch) }
             group.addTask {
                 // The time limit covers the whole run, including a command that closed stdout and lingers.
                 try? await Task.sleep(for: timeout)
-                if !Task.isCancelled, let pid = processGroup.withLockedValue({ $0 }) { kill(-pid, SIGKILL) }
+                guard !Task.isCancelled else { return nil }
+                watch.withLockedValue { watch in
+                    watch.timedOut = true
+                    if let processGroup = watch.processGroup { kill(-processGroup, SIGKILL) }
+                }
                 return nil
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { return nil }
-            if let first { return first }  // the command ended first
-            _ = try await group.next()  // reap the killed command
-            return nil
+            var finished: Finished?
+            while let next = try await group.next() {
+                if let next {
+                    finished = next
+                    group.cancelAll()
+                }
+            }
+            return finished
         }
-        guard let finished else {
+        guard let finished, !watch.withLockedValue(\.timedOut) else {
             throw ErrorBody(.timeout, "\(command) did not exit within \(timeout) and was killed", app: handoff.appID)
         }
         if !finished.standardError.isEmpty {
@@ -73,7 +86,7 @@ struct ExecHandler: ActivityHandler {
         }
     }
 
-    private func spawn(_ handoff: Handoff, processGroup: NIOLockedValueBox<pid_t?>) async throws -> Finished {
+    private func spawn(_ handoff: Handoff, watch: NIOLockedValueBox<Watch>) async throws -> Finished {
         var platformOptions = PlatformOptions()
         platformOptions.processGroupID = 0  // its own group, so that a timeout kills its children too
         let input = try Array(JSONEncoder.protocolEncoder.encode(handoff.activity)) + [UInt8(ascii: "\n")]
@@ -88,7 +101,7 @@ struct ExecHandler: ActivityHandler {
                 output: .sequence,
                 error: .string(limit: 4096)
             ) { execution in
-                processGroup.withLockedValue { $0 = execution.processIdentifier.value }
+                watch.withLockedValue { $0.processGroup = execution.processIdentifier.value }
                 async let written: Void = {
                     // A command may exit without reading stdin; its closed pipe is not the handler's failure.
                     _ = try? await execution.standardInputWriter.write(input)
