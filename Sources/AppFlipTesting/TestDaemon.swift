@@ -73,6 +73,12 @@ public func withTestDaemon<Result: Sendable>(
 }
 
 extension TestDaemon {
+    /// A temporary directory with `appflipd.json` and `apps.d/`, for running the `appflipd` executable with
+    /// ``TestDaemonProcess``. The caller removes ``directory``.
+    public static func make(configuration: DaemonConfiguration = DaemonConfiguration(), apps: [TestApp] = []) throws -> TestDaemon {
+        try prepare(configuration: configuration, apps: apps)
+    }
+
     /// Writes `appflipd.json` and `apps.d/` into a new temporary directory.
     static func prepare(configuration: DaemonConfiguration, apps: [TestApp]) throws -> TestDaemon {
         let directory = try TestDirectory.make()

@@ -54,7 +54,6 @@ import Testing
             #expect(Set(arrival) == Set((0..<count).map { RequestID.string("r\($0)") }))
             // The app answered newest first, so the first reply to arrive is not the first request's.
             #expect(arrival.first != .string("r0"))
-            #expect(arrival.last == .string("r63") || arrival.last == .string("r0"))
         }
     }
 
