@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
+        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "AppFlipCoreTests",
             dependencies: [

@@ -1,3 +1,10 @@
 import AppFlipCLI
+import ArgumentParser
 
-await AppFlipCommand.main()
+// Inside an async function, because top-level code resolves `main()` to ParsableCommand's synchronous one,
+// which refuses to run an async command.
+func start() async {
+    await AppFlipCommand.main(nil)
+}
+
+await start()
