@@ -7,7 +7,7 @@ struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Send a universal link to appflipd and print what the claiming app did with it.",
-        discussion: "Exit status: 0 handled (or sent to the browser with --allow-browser), 1 the daemon refused or the app failed, 3 appflipd unreachable."
+        discussion: "Exit status: 0 handled (or sent to the browser with --allow-browser) and every URL the app opened delivered, 1 the daemon refused or the app declined or failed, 2 handled but a URL the app opened was declined or not delivered, 3 appflipd unreachable."
     )
 
     @Argument(help: "The https URL to open.")
@@ -39,6 +39,7 @@ struct OpenCommand: AsyncParsableCommand {
                 }
                 result.opened.forEach { print(style.describe(opened: $0)) }
             }
+            if result.opened.contains(where: { $0.status == .failed || $0.status == .declined }) { throw DaemonExitCode.undelivered }
         case .success(let other):
             printError("unexpected reply for \(other.op.rawValue)")
             throw DaemonExitCode.refused

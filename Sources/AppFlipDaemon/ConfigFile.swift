@@ -26,9 +26,18 @@ enum ConfigFile {
         }
     }
 
+    /// The absolute directory of `path`, so that paths resolved against it do not depend on the working
+    /// directory (an `exec` handler runs in its app file's directory).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        guard let resolved = realpath(directory, nil) else { return directory }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     static func resolve(_ path: String, against directory: String) -> String {
