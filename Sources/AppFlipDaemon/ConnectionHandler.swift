@@ -16,6 +16,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var saidHello = false
     private var inFlight: Set<RequestID> = []
     private var liveApp: LiveAppHandler?
+    private var isWatching = false
+    /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
+    private var inputClosed = false
     private var logger: Logger
 
     init(daemon: DaemonContext, peer: PeerInfo?) {
@@ -73,6 +76,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 case .failure(let error):
                     handler.reply(Reply(id: id, op: .open, error: ErrorBody(.handlerFailed, "the handoff failed: \(error)")), context: context)
                 }
+                handler.closeIfDone(context: context)
             }
 
         case .register(let registration):
@@ -92,6 +96,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             reply(Reply(id: id, result: .apps(AppsResult(apps: daemon.registry.apps))), context: context)
 
         case .watch:
+            isWatching = true
             daemon.events.subscribe(context.channel)
             reply(Reply(id: id, result: .watch(WatchResult())), context: context)
         }
@@ -119,12 +124,32 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        if let liveApp {
-            liveApp.connectionClosed()
-            daemon.registry.unregisterLive(connection: ObjectIdentifier(context.channel))
-            logger.info("live app gone")
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard case ChannelEvent.inputClosed = event else {
+            context.fireUserInboundEventTriggered(event)
+            return
         }
+        inputClosed = true
+        // A live app that can no longer answer is gone.
+        endRegistration(context: context)
+        closeIfDone(context: context)
+    }
+
+    /// After the peer's half-close, closes once every request has its reply; a watcher keeps streaming.
+    private func closeIfDone(context: ChannelHandlerContext) {
+        if inputClosed, inFlight.isEmpty, !isWatching { context.close(promise: nil) }
+    }
+
+    private func endRegistration(context: ChannelHandlerContext) {
+        guard let liveApp else { return }
+        self.liveApp = nil
+        liveApp.connectionClosed()
+        daemon.registry.unregisterLive(connection: ObjectIdentifier(context.channel))
+        logger.info("live app gone")
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        endRegistration(context: context)
         daemon.events.unsubscribe(context.channel)
         context.fireChannelInactive()
     }

@@ -111,6 +111,8 @@ public final class DaemonService: Service, Sendable {
         let maxLineBytes = configuration.maxLineBytes
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
+            // A client that shuts down its write side still gets every reply (`printf … | socat`).
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
                 channel.closeFuture.whenComplete { _ in

@@ -18,7 +18,8 @@ public final class RawLineSession {
             .connect(unixDomainSocketPath: path) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(NewlineSplitter()))
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                        wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
@@ -29,6 +30,11 @@ public final class RawLineSession {
     /// Writes `line` and a newline.
     public func send(_ line: String) async throws {
         try await outbound.write(ByteBuffer(string: line + "\n"))
+    }
+
+    /// Shuts down the write side, as `printf … | socat` does at the end of its input.
+    public func finishWriting() {
+        outbound.finish()
     }
 
     /// The next message the daemon writes; `nil` once it closed the connection.

@@ -61,6 +61,23 @@ import Testing
         }
     }
 
+    @Test func aClientThatStopsWritingStillGetsEveryReply() async throws {
+        let apps = [TestApp(appID: "T.slow", domains: ["applinks:slow.test"], handler: .script("sleep 0.3"))]
+        try await withTestDaemon(apps: apps) { daemon in
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                try await raw.send(#"{"id":1,"op":"hello","version":1}"#)
+                try await raw.send(#"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://slow.test/"}}"#)
+                raw.finishWriting()
+                var replies: [Reply] = []
+                while let message = try await raw.next() {
+                    if case .reply(let reply) = message { replies.append(reply) }
+                }
+                #expect(replies.map(\.id) == [.number(1), .number(2)])
+                #expect(replies.last?.error == nil)
+            }
+        }
+    }
+
     @Test func anOverLongLineGetsAnErrorThenTheConnectionCloses() async throws {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = 4096
