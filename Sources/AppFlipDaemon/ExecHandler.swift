@@ -110,6 +110,7 @@ struct ExecHandler: ActivityHandler {
                 var badLine: String?
                 do {
                     for try await line in execution.standardOutput.strings(bufferingPolicy: .maxLineLength(maxLineBytes)) {
+                        if line.allSatisfy({ $0 == "\r" }) { continue }
                         guard let request = Self.openRequest(line) else {
                             badLine = badLine ?? String(line.prefix(200))
                             continue
@@ -132,7 +133,6 @@ struct ExecHandler: ActivityHandler {
     /// A stdout line as an open request: a plain URL, or a JSON `{"url":…,"options":{…}}` object.
     private static func openRequest(_ line: String) -> OpenURLRequest? {
         let trimmed = line.trimmingSuffix(while: { $0 == "\r" })
-        guard !trimmed.isEmpty else { return nil }
         if trimmed.hasPrefix("{") {
             return try? JSONDecoder().decode(OpenURLRequest.self, from: Data(trimmed.utf8))
         }
