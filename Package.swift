@@ -34,8 +34,12 @@ let package = Package(
                 "AppFlipProtocol",
                 "AppFlipClient",
                 "AppFlipDaemon",
+                "AppFlipTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(name: "appflip", dependencies: ["AppFlipCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

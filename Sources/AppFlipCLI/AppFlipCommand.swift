@@ -11,6 +11,7 @@ public struct AppFlipCommand: AsyncParsableCommand {
             ExplainCommand.self,
             AppsCommand.self,
             WatchCommand.self,
+            BenchCommand.self,
         ]
     )
 
