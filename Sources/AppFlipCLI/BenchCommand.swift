@@ -94,7 +94,6 @@ struct BenchCommand: AsyncParsableCommand {
             return report
         }
         try? await group.shutdownGracefully()
-        guard let report else { return }
         if json { try OutputJSON.print(report) } else { printReport(report) }
     }
 
