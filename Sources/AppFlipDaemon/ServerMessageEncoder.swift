@@ -19,9 +19,11 @@ final class RequestDecoder: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = Result<Request, RequestFailure>
 
+    private let decoder = JSONDecoder()
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let line = unwrapInboundIn(data)
-        let decoded = line.withUnsafeReadableBytes { Request.decode(line: $0) }
+        let decoded = line.withUnsafeReadableBytes { Request.decode(line: $0, using: decoder) }
         context.fireChannelRead(wrapInboundOut(decoded))
     }
 }

@@ -85,13 +85,13 @@ extension Request: Codable {
     }
 
     /// Decodes one line (without its newline), telling apart every way it can be malformed.
-    public static func decode(line: some Collection<UInt8>) -> Result<Request, RequestFailure> {
+    public static func decode(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
         let bytes = Data(line)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidUTF8, "the line is not valid UTF-8")))
         }
         do {
-            return .success(try JSONDecoder().decode(Request.self, from: bytes))
+            return .success(try decoder.decode(Request.self, from: bytes))
         } catch let failure as RequestFailure {
             return .failure(failure)
         } catch {
