@@ -100,6 +100,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [

@@ -105,12 +105,12 @@ struct BenchCommand: AsyncParsableCommand {
         let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
         let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
 
-        func openLine(_ url: String) throws -> [UInt8] {
-            Array(try Request(id: .number(1), .open(OpenRequest(activity: Activity(webpageURL: url), options: .init(universalLinksOnly: true)))).encodedLine())
+        func openLine(_ url: String) -> [UInt8] {
+            Request(id: .number(1), .open(OpenRequest(activity: Activity(webpageURL: url), options: .init(universalLinksOnly: true)))).encodedLine()
         }
-        let hello = Array(try Request(id: .number(0), .hello(HelloRequest(client: "bench"))).encodedLine())
-        let liveLine = try openLine("https://live.bench/handoff")
-        let acceptLine = try openLine("https://accept.bench/handoff")
+        let hello = Request(id: .number(0), .hello(HelloRequest(client: "bench"))).encodedLine()
+        let liveLine = openLine("https://live.bench/handoff")
+        let acceptLine = openLine("https://accept.bench/handoff")
         let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
         let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.count == liveLine.count + 1 }
 

@@ -36,7 +36,6 @@ final class ClientHandler: ChannelInboundHandler {
     private var unmatched: [EventLoopPromise<Reply>] = []
     private var nextID: Int64 = 1
     private var isClosed = false
-    private let encoder = JSONEncoder.protocolEncoder
     private let decoder = JSONDecoder()
     var liveApp: (any LiveAppHandling)?
     var events: AsyncStream<HandoffEvent>.Continuation?
@@ -55,12 +54,7 @@ final class ClientHandler: ChannelInboundHandler {
             return promise.futureResult
         }
         var buffer = context.channel.allocator.buffer(capacity: 256)
-        do {
-            buffer.writeBytes(try encoder.encode(request))
-        } catch {
-            promise.fail(error)
-            return promise.futureResult
-        }
+        buffer.writeBytes(request.encodedLine())
         buffer.writeInteger(UInt8(ascii: "\n"))
         pending[request.id] = promise
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)

@@ -6,10 +6,8 @@ import NIOCore
 struct ServerMessageEncoder: MessageToByteEncoder {
     typealias OutboundIn = ServerMessage
 
-    private let encoder = JSONEncoder.protocolEncoder
-
     func encode(data: ServerMessage, out: inout ByteBuffer) throws {
-        out.writeBytes(try encoder.encode(data))
+        out.writeBytes(data.encodedLine())
         out.writeInteger(UInt8(ascii: "\n"))
     }
 }

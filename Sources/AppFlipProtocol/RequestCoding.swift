@@ -99,9 +99,12 @@ extension Request: Codable {
         }
     }
 
-    /// The request as one line of JSON, newline excluded.
-    public func encodedLine() throws -> Data {
-        try JSONEncoder.protocolEncoder.encode(self)
+    /// The request as one line of JSON, newline excluded: the bytes `JSONEncoder.protocolEncoder` writes,
+    /// written without it.
+    public func encodedLine() -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.write(self)
+        return writer.bytes
     }
 }
 

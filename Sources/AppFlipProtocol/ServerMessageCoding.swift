@@ -83,9 +83,12 @@ extension ServerMessage: Codable {
         }
     }
 
-    /// The message as one line of JSON, newline excluded.
-    public func encodedLine() throws -> Data {
-        try JSONEncoder.protocolEncoder.encode(self)
+    /// The message as one line of JSON, newline excluded: the bytes `JSONEncoder.protocolEncoder` writes,
+    /// written without it.
+    public func encodedLine() -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.write(self)
+        return writer.bytes
     }
 
     public static func decode(line: some Collection<UInt8>) throws -> ServerMessage {
