@@ -117,27 +117,27 @@ final class HandoffRouter: Sendable {
             deliver(request, hop: hop + 1, from: Sender(peer: nil, client: appID), on: eventLoop)
         }
         let handoff = Handoff(activity: activity, appID: appID, rule: rule, eventLoop: eventLoop, logger: logger, opener: opener)
-        return handler.handle(handoff)
-            .hop(to: eventLoop)
-            .map { Result<Bool, ErrorBody>.success($0) }
-            .recover { error in
-                .failure(error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)"))
+        // One promise and one callback per handoff: this is the hot path.
+        let promise = eventLoop.makePromise(of: Result<OpenResult, ErrorBody>.self)
+        handler.handle(handoff).hop(to: eventLoop).whenComplete { result in
+            let outcome: Result<Bool, ErrorBody> = result.mapError { error in
+                error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
             }
-            .flatMap { outcome in
-                opener.finish().map { opened in
-                    switch outcome {
-                    case .success(true):
-                        return finish(.success(OpenResult(status: .handled, app: appID, domain: domain, rule: rule, opened: opened)))
-                    case .success(false):
-                        return finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened)))
-                    case .failure(var error):
-                        error.app = appID
-                        error.rule = rule
-                        error.opened = opened
-                        return finish(.failure(error))
-                    }
+            opener.finish { opened in
+                switch outcome {
+                case .success(true):
+                    promise.succeed(finish(.success(OpenResult(status: .handled, app: appID, domain: domain, rule: rule, opened: opened))))
+                case .success(false):
+                    promise.succeed(finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened))))
+                case .failure(var error):
+                    error.app = appID
+                    error.rule = rule
+                    error.opened = opened
+                    promise.succeed(finish(.failure(error)))
                 }
             }
+        }
+        return promise.futureResult
     }
 
     /// Delivers a URL a handler opened, and describes what happened to it.

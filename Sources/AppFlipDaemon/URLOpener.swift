@@ -40,13 +40,17 @@ final class URLOpener: Sendable {
         }
     }
 
-    /// Stops taking URLs and waits for the delivery of every one opened so far.
-    func finish() -> EventLoopFuture<[OpenedURL]> {
+    /// Stops taking URLs and calls `body` on the event loop once every one opened so far is delivered;
+    /// at once when there are none, which is the common case.
+    func finish(_ body: @escaping @Sendable ([OpenedURL]) -> Void) {
         let opened = state.withLockedValue { state in
             state.finished = true
             return state.opened
         }
-        if opened.isEmpty { return eventLoop.makeSucceededFuture([]) }
-        return EventLoopFuture.whenAllSucceed(opened, on: eventLoop)
+        if opened.isEmpty {
+            body([])
+        } else {
+            EventLoopFuture.whenAllSucceed(opened, on: eventLoop).whenSuccess(body)
+        }
     }
 }

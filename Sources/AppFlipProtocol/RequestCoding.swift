@@ -87,14 +87,16 @@ extension Request: Codable {
     /// Decodes one line (without its newline), telling apart every way it can be malformed.
     public static func decode(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
         let bytes = Data(line)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidUTF8, "the line is not valid UTF-8")))
-        }
         do {
             return .success(try decoder.decode(Request.self, from: bytes))
         } catch let failure as RequestFailure {
             return .failure(failure)
         } catch {
+            // The decoder refuses invalid UTF-8 as it refuses any malformed JSON; only then is it worth
+            // telling the two apart.
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidUTF8, "the line is not valid UTF-8")))
+            }
             return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidJSON, "the line is not JSON")))
         }
     }
