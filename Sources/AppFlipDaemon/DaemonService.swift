@@ -79,7 +79,8 @@ public final class DaemonService: Service, Sendable {
 
         await withGracefulShutdownHandler {
             try? await server.closeFuture.get()
-        } onGracefulShutdown: {
+        } onGracefulShutdown: { [context] in
+            context.inFlight.stopAccepting()
             server.close(promise: nil)
         }
         await drain()

@@ -77,6 +77,9 @@ final class HandoffRouter: Sendable {
             return result
         }
 
+        guard hop <= maxHops else {
+            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)"))))
+        }
         guard activity.activityType == browsingWebActivityType else {
             return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(
                 .unsupportedActivity, "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)", field: "activity.activityType"))))
@@ -123,7 +126,11 @@ final class HandoffRouter: Sendable {
             let outcome: Result<Bool, ErrorBody> = result.mapError { error in
                 error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
             }
-            opener.finish { opened in
+            let maxOpenedURLs = self.maxOpenedURLs
+            opener.finish { opened, overflowed in
+                let outcome = overflowed
+                    ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpenedURLs) URLs (maxOpenedURLs)"))
+                    : outcome
                 switch outcome {
                 case .success(true):
                     promise.succeed(finish(.success(OpenResult(status: .handled, app: appID, domain: domain, rule: rule, opened: opened))))
@@ -144,11 +151,6 @@ final class HandoffRouter: Sendable {
     private func deliver(_ request: OpenURLRequest, hop: Int, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<OpenedURL> {
         let shown = Redaction.redact(url: request.url)
         let universalLinksOnly = request.options.universalLinksOnly
-        guard hop <= maxHops else {
-            return eventLoop.makeSucceededFuture(OpenedURL(
-                url: shown, universalLinksOnly: universalLinksOnly, status: .failed,
-                error: ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)")))
-        }
         return dispatch(Activity(webpageURL: request.url), options: request.options, hop: hop, from: sender, on: eventLoop).map { result in
             switch result {
             case .success(let handled) where handled.status == .handled:

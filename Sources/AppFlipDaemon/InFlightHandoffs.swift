@@ -30,6 +30,11 @@ final class InFlightHandoffs: Sendable {
         done.forEach { $0.succeed() }
     }
 
+    /// Refuses new handoffs from now on (`shutting_down`).
+    func stopAccepting() {
+        state.withLockedValue { $0.isDraining = true }
+    }
+
     /// Refuses new handoffs and completes once the last one in flight has finished.
     func drain(on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
         state.withLockedValue { state in

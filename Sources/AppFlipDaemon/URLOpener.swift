@@ -7,6 +7,8 @@ final class URLOpener: Sendable {
     private struct State {
         var opened: [EventLoopFuture<OpenedURL>] = []
         var finished = false
+        /// The handler tried to open more than `maxOpened` URLs; the handoff fails.
+        var overflowed = false
     }
 
     private let state = NIOLockedValueBox(State())
@@ -24,7 +26,10 @@ final class URLOpener: Sendable {
         enum Admission { case admitted(EventLoopPromise<OpenedURL>), refused(String) }
         let admission: Admission = state.withLockedValue { state in
             if state.finished { return .refused("the handler opened it after it had answered") }
-            if state.opened.count >= maxOpened { return .refused("the handler opened more than \(maxOpened) URLs") }
+            if state.opened.count >= maxOpened {
+                state.overflowed = true
+                return .refused("the handler opened more than \(maxOpened) URLs (maxOpenedURLs)")
+            }
             let promise = eventLoop.makePromise(of: OpenedURL.self)
             state.opened.append(promise.futureResult)
             return .admitted(promise)
@@ -40,17 +45,17 @@ final class URLOpener: Sendable {
         }
     }
 
-    /// Stops taking URLs and calls `body` on the event loop once every one opened so far is delivered;
-    /// at once when there are none, which is the common case.
-    func finish(_ body: @escaping @Sendable ([OpenedURL]) -> Void) {
-        let opened = state.withLockedValue { state in
+    /// Stops taking URLs and calls `body` on the event loop once every one opened so far is delivered (at
+    /// once when there are none, the common case), with whether the handler tried to open too many.
+    func finish(_ body: @escaping @Sendable (_ opened: [OpenedURL], _ overflowed: Bool) -> Void) {
+        let (opened, overflowed) = state.withLockedValue { state in
             state.finished = true
-            return state.opened
+            return (state.opened, state.overflowed)
         }
         if opened.isEmpty {
-            body([])
+            body([], overflowed)
         } else {
-            EventLoopFuture.whenAllSucceed(opened, on: eventLoop).whenSuccess(body)
+            EventLoopFuture.whenAllSucceed(opened, on: eventLoop).whenSuccess { body($0, overflowed) }
         }
     }
 }

@@ -12,7 +12,7 @@ import Glibc
 @Suite(.serialized) struct DaemonProcessTests {
     static let apps = [
         TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept),
-        TestApp(appID: "T.slow", domains: ["applinks:slow.test"], handler: .script("touch \"$0.started\"; sleep 1", timeoutSeconds: 30)),
+        TestApp(appID: "T.slow", domains: ["applinks:slow.test"], handler: .script("touch \"$0.started\"; sleep 2", timeoutSeconds: 30)),
     ]
 
     @Test func theSocketIsMode0660WhateverTheUmaskAndGoesAwayAtSIGTERM() async throws {
@@ -75,9 +75,20 @@ import Glibc
             // Wait until the handler runs, then ask the daemon to stop while it does.
             while access(daemon.directory + "/handler-1.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
             kill(pid, SIGTERM)
-            return try await pending.get()
+            // Once the daemon is stopping, new handoffs on open connections are refused.
+            var refused: Reply?
+            for _ in 0..<500 {
+                let attempt = try await client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"), options: .init(universalLinksOnly: true)))).get()
+                if attempt.error?.code == .shuttingDown {
+                    refused = attempt
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            return (try await pending.get(), refused)
         }
-        #expect(reply.error == nil)
+        #expect(reply.0.error == nil)
+        #expect(reply.1?.error?.code == .shuttingDown)
         #expect(exit.status == 0)
     }
 
