@@ -6,49 +6,82 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
-        .executable(name: "appflip", targets: ["appflip"]),
+        .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
+        .library(name: "AppFlipDaemon", targets: ["AppFlipDaemon"]),
+        .library(name: "AppFlipClient", targets: ["AppFlipClient"]),
+        .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
         .library(name: "Systemd", targets: ["Systemd"]),
+        .executable(name: "appflip", targets: ["appflip"]),
+        .executable(name: "appflipd", targets: ["appflipd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // The pure core: URL rules, AASA matching and App Flip validation. No I/O, no clock, no randomness.
+        // MARK: The pure core: URL rules, AASA matching and App Flip validation. No I/O, no clock, no randomness.
         .target(
             name: "AppFlipCore",
             dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]
         ),
-        // Every `appflip` command, kept out of the executable so that tests can drive them.
+
+        // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
+        .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
+
+        // MARK: The NIO Unix-socket server, the app registry, the handlers, config loading and the service.
         .target(
-            name: "AppFlipCLI",
+            name: "AppFlipDaemon",
             dependencies: [
                 "AppFlipCore",
+                "AppFlipProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
-        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
-        .executableTarget(name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark"),
-        .testTarget(
-            name: "AppFlipCoreTests",
+
+        // MARK: A NIO client for protocol v1: pipelined requests, live-app registration, the watch stream.
+        .target(
+            name: "AppFlipClient",
             dependencies: [
-                "AppFlipCore",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: [.copy("Corpora")]
+                "AppFlipProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
-        // App Flip's HTTP half: the embedded OAuth2 authorization server, the remote authorization endpoint
-        // caller (step 3) and Google's token exchange (step 4).
+
+        // MARK: Start a real daemon on a temporary socket (in-process or the built `appflipd`) and connect to it.
+        .target(
+            name: "AppFlipTesting",
+            dependencies: [
+                "AppFlipDaemon",
+                "AppFlipClient",
+                "AppFlipProtocol",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
+        ),
+
+        // MARK: App Flip's HTTP half: the embedded OAuth2 authorization server, the remote authorization
+        // endpoint caller (step 3) and Google's token exchange (step 4).
         .target(
             name: "AppFlipOAuth",
             dependencies: [
@@ -64,18 +97,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        .testTarget(
-            name: "AppFlipOAuthTests",
-            dependencies: [
-                "AppFlipOAuth",
-                "AppFlipCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
-        ),
-        // libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
+
+        // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -89,12 +112,80 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // MARK: Every `appflip` command, kept out of the executable so that tests can drive them.
+        .target(
+            name: "AppFlipCLI",
+            dependencies: [
+                "AppFlipCore",
+                "AppFlipProtocol",
+                "AppFlipClient",
+                "AppFlipDaemon",
+                "AppFlipTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // MARK: Thin executables.
+        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
+        .executableTarget(
+            name: "appflipd",
+            dependencies: [
+                "AppFlipDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
         .executableTarget(
             name: "systemd-probe",
             dependencies: [
                 "Systemd",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
+        .executableTarget(name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark"),
+
+        // MARK: Tests.
+        .testTarget(
+            name: "AppFlipCoreTests",
+            dependencies: [
+                "AppFlipCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Corpora")]
+        ),
+        .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
+        .testTarget(
+            name: "AppFlipDaemonTests",
+            dependencies: [
+                "AppFlipTesting",
+                "AppFlipClient",
+                "AppFlipProtocol",
+                "AppFlipDaemon",
+                "AppFlipCLI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipOAuthTests",
+            dependencies: [
+                "AppFlipOAuth",
+                "AppFlipCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(

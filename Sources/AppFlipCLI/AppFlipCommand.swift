@@ -7,6 +7,11 @@ public struct AppFlipCommand: AsyncParsableCommand {
         abstract: "Drive App Flip account linking through appflipd, and check universal-link rules.",
         subcommands: [
             AASACommand.self,
+            OpenCommand.self,
+            ExplainCommand.self,
+            AppsCommand.self,
+            WatchCommand.self,
+            BenchCommand.self,
         ]
     )
 

@@ -1,9 +1,9 @@
 import AppFlipCLI
 
-// Top-level code resolves `await AppFlipCommand.main()` to the synchronous `ParsableCommand.main()`, which
-// refuses an async root command at run time; inside an async function the async overload wins.
-func runAppFlip() async {
+// Inside an async function, because top-level code resolves `main()` to ParsableCommand's synchronous one,
+// which refuses to run an async command.
+func start() async {
     await AppFlipCommand.main()
 }
 
-await runAppFlip()
+await start()

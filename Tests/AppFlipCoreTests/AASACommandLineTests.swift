@@ -1,3 +1,4 @@
+import AppFlipCore
 import Foundation
 import Testing
 @testable import AppFlipCore

@@ -16,7 +16,7 @@ import Testing
         var best: [String: (Int, Int, Int, String)] = [:]
         for route in routes {
             for domain in route.domains where domain.matches(host: host) {
-                let key = (domain.isWildcard ? 1 : 0, -domain.host.count, route.priority, route.appID)
+                let key = (domain.isWildcard ? 1 : 0, -domain.host.count, -route.priority, route.appID)
                 if let known = best[route.appID], known <= key { continue }
                 best[route.appID] = key
             }

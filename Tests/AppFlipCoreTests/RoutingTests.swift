@@ -69,15 +69,15 @@ import Testing
 
     @Test func exactBeforeWildcardLongerSuffixFirstThenPriorityThenAppID() throws {
         let table = RouteTable([
-            try Self.route("T.z-wild-short", ["applinks:*.example.com"], priority: 0),
+            try Self.route("T.z-wild-short", ["applinks:*.example.com"], priority: 10),
             try Self.route("T.y-wild-long", ["applinks:*.shop.example.com"], priority: 5),
-            try Self.route("T.x-exact-late", ["applinks:www.shop.example.com"], priority: 9),
+            try Self.route("T.x-exact-high", ["applinks:www.shop.example.com"], priority: 9),
             try Self.route("T.b-exact", ["applinks:www.shop.example.com"], priority: 1),
             try Self.route("T.a-exact", ["applinks:www.shop.example.com"], priority: 1),
         ])
         let order = table.explain(try RawURL("https://www.shop.example.com/x")).map(\.appID)
-        #expect(order == ["T.a-exact", "T.b-exact", "T.x-exact-late", "T.y-wild-long", "T.z-wild-short"])
-        #expect(Self.matchedApp(table.route(try RawURL("https://www.shop.example.com/x"))) == "T.a-exact")
+        #expect(order == ["T.x-exact-high", "T.a-exact", "T.b-exact", "T.y-wild-long", "T.z-wild-short"])
+        #expect(Self.matchedApp(table.route(try RawURL("https://www.shop.example.com/x"))) == "T.x-exact-high")
         #expect(Self.matchedApp(table.route(try RawURL("https://api.shop.example.com/x"))) == "T.y-wild-long")
         #expect(Self.matchedApp(table.route(try RawURL("https://shop.example.com/x"))) == "T.z-wild-short")
         #expect(Self.matchedApp(table.route(try RawURL("https://example.com/x"))) == nil)
@@ -85,17 +85,17 @@ import Testing
 
     @Test func firstMatchWinsOverAnEarlierExclusion() throws {
         let table = RouteTable([
-            try Self.route("T.first", ["applinks:example.com"], priority: 0, components: #"[{"/":"/private/*","exclude":true}]"#),
-            try Self.route("T.second", ["applinks:example.com"], priority: 1, components: #"[{"/":"/private/*"}]"#),
+            try Self.route("T.first", ["applinks:example.com"], priority: 1, components: #"[{"/":"/private/*","exclude":true}]"#),
+            try Self.route("T.second", ["applinks:example.com"], priority: 0, components: #"[{"/":"/private/*"}]"#),
         ])
         #expect(Self.matchedApp(table.route(try RawURL("https://example.com/private/1"))) == "T.second")
     }
 
     @Test func anExclusionWithoutAnyMatchExcludes() throws {
         let table = RouteTable([
-            try Self.route("T.first", ["applinks:example.com"], priority: 0, components: #"[{"/":"/a"}]"#),
+            try Self.route("T.first", ["applinks:example.com"], priority: 2, components: #"[{"/":"/a"}]"#),
             try Self.route("T.second", ["applinks:example.com"], priority: 1, components: #"[{"/":"/private/*","exclude":true}]"#),
-            try Self.route("T.third", ["applinks:example.com"], priority: 2, components: #"[{"/":"/private/*","exclude":true}]"#),
+            try Self.route("T.third", ["applinks:example.com"], priority: 0, components: #"[{"/":"/private/*","exclude":true}]"#),
         ])
         guard case .excluded(let candidate) = table.route(try RawURL("https://example.com/private/1")) else {
             Issue.record("expected an exclusion")

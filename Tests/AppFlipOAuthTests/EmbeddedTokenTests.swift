@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore

@@ -113,3 +113,38 @@ enum JSONPointer {
         pointer + "/" + String(index)
     }
 }
+
+/// The protocol carries inline AASA documents and `userInfo` as JSON values: they round-trip through
+/// `Codable` exactly as parsed (integral numbers are written without a fraction).
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number):
+            // Integral values are written without a fraction; the check avoids libm, which the core doesn't link.
+            if number.magnitude < 1e15, Double(Int64(number)) == number { try container.encode(Int64(number)) } else { try container.encode(number) }
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+}

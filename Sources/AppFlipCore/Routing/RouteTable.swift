@@ -3,7 +3,7 @@ import HashTreeCollections
 /// Every registered app, indexed by the hosts it claims, deciding which app opens a universal link.
 ///
 /// Precedence between apps that claim the same URL, deterministic and documented in `docs/routing.md`:
-/// exact-host domains before wildcard ones; among wildcards the longer suffix first; then lower `priority`;
+/// exact-host domains before wildcard ones; among wildcards the longer suffix first; then higher `priority`;
 /// then app id. The first candidate whose file matches wins; if none matches but one excludes, the URL is
 /// excluded by the first that does; otherwise no app opens it.
 ///
@@ -24,9 +24,9 @@ public struct RouteTable: Sendable {
             Candidate(appID: route.appID, domain: domain, decision: decision, priority: route.priority)
         }
 
-        /// Within one host bucket: lower priority first, then app id.
+        /// Within one host bucket: higher priority first, then app id.
         func precedes(_ other: Entry) -> Bool {
-            (route.priority, route.appID) < (other.route.priority, other.route.appID)
+            (-route.priority, route.appID) < (-other.route.priority, other.route.appID)
         }
     }
 

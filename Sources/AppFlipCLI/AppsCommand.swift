@@ -1,0 +1,36 @@
+import AppFlipClient
+import AppFlipProtocol
+import ArgumentParser
+
+/// `appflip apps`: the registry.
+struct AppsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps",
+        abstract: "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid.",
+        discussion: "Exit status: 0 listed, 3 appflipd unreachable."
+    )
+
+    @OptionGroup var daemon: DaemonConnectionOptions
+
+    func run() async throws {
+        let connection = try await daemon.connect()
+        defer { Task { await connection.close() } }
+        let reply = try await connection.send(.apps).get()
+        if daemon.json { try OutputJSON.print(reply) }
+        guard case .success(.apps(let result)) = reply.outcome else {
+            if case .failure(let error) = reply.outcome, !daemon.json { print(OutputStyle.standard.describe(error)) }
+            throw DaemonExitCode.refused
+        }
+        guard !daemon.json else { return }
+        let style = OutputStyle.standard
+        if result.apps.isEmpty { print(style.dim("no apps registered")) }
+        for app in result.apps {
+            let origin: String = switch app.kind {
+            case .static: app.source.map { "static, \($0)" } ?? "static"
+            case .live: app.peer.map { "live, pid \($0.pid), uid \($0.uid)" } ?? "live"
+            }
+            print(style.bold(app.appID) + "  " + app.handler + style.dim("  (\(origin))"))
+            for domain in app.domains { print("  \(domain)") }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import AppFlipClient
+import AppFlipDaemon
+import AppFlipProtocol
+import AppFlipTesting
+import ArgumentParser
+import FoundationEssentials
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `appflip bench`: handoff throughput and latency through a real daemon, against raw baselines measured in
+/// the same run.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure handoffs through appflipd against a raw Unix-socket echo and a raw two-hop relay.",
+        discussion: """
+            Everything runs in this process on one event loop group: an appflipd on a temporary socket with a
+            built-in `accept` app and a live app registered over the socket, the raw echo, the raw relay, and
+            the closed-loop clients (one request in flight per connection). Every scenario sends the same
+            request line. Only ratios between figures of one run mean anything on a shared machine. Build
+            with -c release.
+            """
+    )
+
+    @Option(help: "Round trips per scenario and connection count.")
+    var requests = 20_000
+
+    @Option(help: "Connection counts, comma-separated.")
+    var connections = "1,8,64"
+
+    @Option(help: "Live-app handoffs for the memory check (RSS after 10k and after this many).")
+    var rssHandoffs = 1_000_000
+
+    @Option(help: "Event loop threads (default: the number of cores).")
+    var threads = System.coreCount
+
+    @Flag(help: "Print the figures as JSON.")
+    var json = false
+
+    struct Row: Codable {
+        var scenario: String
+        var connections: Int
+        var requests: Int
+        var failures: Int
+        var throughputPerSecond: Double
+        var p50Micros: Double
+        var p99Micros: Double
+    }
+
+    struct Report: Codable {
+        var rows: [Row]
+        var ratios: [String: Double]
+        var rssKiBAfter10k: Int?
+        var rssKiBAfterAll: Int?
+        var rssHandoffs: Int
+    }
+
+    func run() async throws {
+        let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
+
+        var configuration = DaemonConfiguration()
+        configuration.socket = directory + "/appflipd.sock"
+        configuration.appsDirectory = directory + "/apps.d"
+        mkdir(directory + "/apps.d", 0o755)
+        try TestDirectory.write(
+            #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#,
+            to: directory + "/apps.d/accept.json", mode: 0o644)
+        let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
+        let daemon = try DaemonService(
+            configuration: configuration, listener: .path(configuration.socket!), eventLoopGroup: group, logger: logger,
+            onReady: { _ in readyContinuation.finish() })
+        let serviceGroup = ServiceGroup(configuration: .init(services: [daemon], logger: logger))
+
+        let report = try await withThrowingTaskGroup(of: Report?.self) { tasks in
+            tasks.addTask {
+                try await serviceGroup.run()
+                return nil
+            }
+            for await _ in ready {}
+            defer { tasks.cancelAll() }
+            let report = try await measure(socket: configuration.socket!, directory: directory, counts: counts, group: group)
+            await serviceGroup.triggerGracefulShutdown()
+            return report
+        }
+        try? await group.shutdownGracefully()
+        if json { try OutputJSON.print(report) } else { printReport(report) }
+    }
+
+    private func measure(socket: String, directory: String, counts: [Int], group: any EventLoopGroup) async throws -> Report {
+        let live = try await AppFlipConnection.connect(to: socket, client: "bench-live-app", eventLoopGroup: group)
+        _ = try await live.register(
+            RegisterRequest(appID: "BENCH.live", domains: ["applinks:live.bench"], components: [.object(["/": .string("*")])]),
+            handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
+        let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
+        let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
+
+        func openLine(_ url: String) -> [UInt8] {
+            Request(id: .number(1), .open(OpenRequest(activity: Activity(webpageURL: url), options: .init(universalLinksOnly: true)))).encodedLine()
+        }
+        let hello = Request(id: .number(0), .hello(HelloRequest(client: "bench"))).encodedLine()
+        let liveLine = openLine("https://live.bench/handoff")
+        let acceptLine = openLine("https://accept.bench/handoff")
+        let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
+        let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.count == liveLine.count + 1 }
+
+        let scenarios: [(name: String, path: String, line: [UInt8], hello: [UInt8]?, check: @Sendable (ByteBufferView) -> Bool)] = [
+            ("raw echo", directory + "/echo.sock", liveLine, nil, echoed),
+            ("raw relay", directory + "/relay.sock", liveLine, nil, echoed),
+            ("appflipd builtin", socket, acceptLine, hello, handled),
+            ("appflipd live app", socket, liveLine, hello, handled),
+        ]
+        var rows: [Row] = []
+        for count in counts {
+            for scenario in scenarios {
+                // A short warm-up, unrecorded, then the measured run.
+                _ = try await BenchLoad.run(path: scenario.path, connections: count, requests: min(2000, requests), line: scenario.line, hello: scenario.hello, recordLatencies: false, group: group, isSuccess: scenario.check)
+                let figures = try await BenchLoad.run(path: scenario.path, connections: count, requests: requests, line: scenario.line, hello: scenario.hello, recordLatencies: true, group: group, isSuccess: scenario.check)
+                rows.append(Row(
+                    scenario: scenario.name, connections: count, requests: figures.requests, failures: figures.failures,
+                    throughputPerSecond: figures.throughput, p50Micros: figures.percentile(0.5), p99Micros: figures.percentile(0.99)))
+                if !json { FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.throughput))/s, p50 \(figures.percentile(0.5)) µs") }
+            }
+        }
+
+        var ratios: [String: Double] = [:]
+        func row(_ scenario: String, _ count: Int) -> Row? { rows.first { $0.scenario == scenario && $0.connections == count } }
+        for count in counts {
+            if let liveRow = row("appflipd live app", count), let relayRow = row("raw relay", count) {
+                ratios["live p50 / relay p50 @\(count)"] = liveRow.p50Micros / relayRow.p50Micros
+                ratios["live throughput / relay throughput @\(count)"] = liveRow.throughputPerSecond / relayRow.throughputPerSecond
+            }
+        }
+
+        var rss10k: Int?
+        var rssAll: Int?
+        if rssHandoffs >= 10_000 {
+            let connections = counts.max() ?? 64
+            _ = try await BenchLoad.run(path: socket, connections: connections, requests: 10_000, line: liveLine, hello: hello, recordLatencies: false, group: group, isSuccess: handled)
+            rss10k = Self.residentKiB()
+            _ = try await BenchLoad.run(path: socket, connections: connections, requests: rssHandoffs - 10_000, line: liveLine, hello: hello, recordLatencies: false, group: group, isSuccess: handled)
+            rssAll = Self.residentKiB()
+            if let rss10k, let rssAll { ratios["RSS after \(rssHandoffs) / RSS after 10000"] = Double(rssAll) / Double(rss10k) }
+        }
+        await live.close()
+        try? await relay.close()
+        try? await echo.close()
+        return Report(rows: rows, ratios: ratios, rssKiBAfter10k: rss10k, rssKiBAfterAll: rssAll, rssHandoffs: rssHandoffs)
+    }
+
+    private func printReport(_ report: Report) {
+        print("scenario             conns   requests  fail   throughput/s    p50 µs    p99 µs")
+        for row in report.rows {
+            print(
+                row.scenario + String(repeating: " ", count: max(0, 20 - row.scenario.count)),
+                String(row.connections).leftPadded(6), String(row.requests).leftPadded(10), String(row.failures).leftPadded(5),
+                String(Int(row.throughputPerSecond)).leftPadded(14), String(format1(row.p50Micros)).leftPadded(9),
+                String(format1(row.p99Micros)).leftPadded(9))
+        }
+        if let before = report.rssKiBAfter10k, let after = report.rssKiBAfterAll {
+            print("RSS (whole process): \(before) KiB after 10000 live-app handoffs, \(after) KiB after \(report.rssHandoffs)")
+        }
+        for (name, value) in report.ratios.sorted(by: { $0.key < $1.key }) {
+            print("\(name): \(format2(value))")
+        }
+    }
+
+    private func format1(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
+    private func format2(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+
+    /// This process's resident set size, from /proc/self/status.
+    static func residentKiB() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension FileHandleOutputStream {
+    /// A progress line on stderr, so that `--json` stdout stays clean.
+    static func progress(_ line: String) {
+        var standardError = FileHandleOutputStream.standardError
+        print(line, to: &standardError)
+    }
+}

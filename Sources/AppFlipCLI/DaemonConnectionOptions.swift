@@ -1,0 +1,55 @@
+import AppFlipClient
+import AppFlipDaemon
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--socket` and `--json`, shared by every command that talks to appflipd.
+struct DaemonConnectionOptions: ParsableArguments {
+    @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else /run/appflipd/appflipd.sock for root, $XDG_RUNTIME_DIR/appflipd/appflipd.sock otherwise).")
+    var socket: String?
+
+    @Flag(help: "Print JSON (the protocol's own reply shapes) instead of text.")
+    var json = false
+
+    var socketPath: String {
+        get throws {
+            if let socket { return socket }
+            if let fromEnvironment = getenv("APPFLIP_SOCKET") { return String(cString: fromEnvironment) }
+            do {
+                return try SocketPath.defaultPath()
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+    }
+
+    /// Connects and says `hello`, turning a failure into exit status 3 with the reason on stderr.
+    func connect() async throws -> AppFlipConnection {
+        let path = try socketPath
+        do {
+            return try await AppFlipConnection.connect(to: path, client: "appflip")
+        } catch {
+            printError("cannot reach appflipd at \(path): \(error)")
+            throw DaemonExitCode.unreachable
+        }
+    }
+}
+
+func printError(_ message: String) {
+    var standardError = FileHandleOutputStream.standardError
+    print("appflip: \(message)", to: &standardError)
+}
+
+/// stderr as a `TextOutputStream`.
+struct FileHandleOutputStream: TextOutputStream {
+    let descriptor: Int32
+    static var standardError: FileHandleOutputStream { FileHandleOutputStream(descriptor: STDERR_FILENO) }
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _ = Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    }
+}

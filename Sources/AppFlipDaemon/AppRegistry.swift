@@ -1,0 +1,102 @@
+import AppFlipCore
+import AppFlipProtocol
+import NIOConcurrencyHelpers
+
+/// Every registered app, static and live, and the route table built from them.
+///
+/// Routing reads an immutable ``Routes`` snapshot taken under a lock, so that a registration or a reload
+/// never stalls handoffs already on their way.
+final class AppRegistry: Sendable {
+    /// What one handoff routes against.
+    struct Routes: Sendable {
+        var table: RouteTable
+        var handlers: [String: any ActivityHandler]
+    }
+
+    private struct State {
+        var staticApps: [RegisteredApp]
+        var liveApps: [RegisteredApp] = []
+        var routes: Routes
+
+        init(staticApps: [RegisteredApp]) {
+            self.staticApps = staticApps
+            self.routes = Routes(table: RouteTable([]), handlers: [:])
+            rebuild()
+        }
+
+        mutating func rebuild() {
+            let apps = staticApps + liveApps
+            routes = Routes(
+                table: RouteTable(apps.map(\.route)),
+                handlers: Dictionary(apps.map { ($0.appID, $0.handler) }, uniquingKeysWith: { _, live in live })
+            )
+        }
+    }
+
+    private let state: NIOLockedValueBox<State>
+
+    init(staticApps: [RegisteredApp]) {
+        state = NIOLockedValueBox(State(staticApps: staticApps))
+    }
+
+    var routes: Routes {
+        state.withLockedValue { $0.routes }
+    }
+
+    /// Static apps first, then live apps, each sorted by app id.
+    var apps: [AppInfo] {
+        state.withLockedValue { state in
+            state.staticApps.sorted { $0.appID < $1.appID }.map(\.info) + state.liveApps.sorted { $0.appID < $1.appID }.map(\.info)
+        }
+    }
+
+    /// Replaces the static apps (a reload); live apps stay.
+    func replaceStaticApps(_ apps: [RegisteredApp]) {
+        state.withLockedValue { state in
+            state.staticApps = apps
+            state.rebuild()
+        }
+    }
+
+    /// Adds a live app if the policy allows its uid to take everything it claims.
+    func registerLive(_ app: RegisteredApp, uid: UInt32?, policy: ClaimPolicy) throws(ErrorBody) {
+        guard let uid, policy.mayRegister(uid: uid) else {
+            throw ErrorBody(.registrationDenied, "uid \(uid.map(String.init) ?? "unknown") may not register live apps (claimPolicy.registerUIDs)")
+        }
+        let outcome: Result<Void, ErrorBody> = state.withLockedValue { state in
+            let mayOverride = policy.mayOverride(uid: uid)
+            for other in state.staticApps + state.liveApps {
+                if let owner = other.liveOwner, owner.uid == uid, other.appID == app.appID {
+                    return .failure(ErrorBody(.claimConflict, "\(app.appID) is already registered by this uid on another connection (pid \(owner.pid))", app: other.appID))
+                }
+                if mayOverride { continue }
+                if let owner = other.liveOwner, owner.uid == uid { continue }
+                let ownerName = other.liveOwner.map { "the live app of uid \($0.uid) (pid \($0.pid))" } ?? "a static app"
+                if other.appID == app.appID {
+                    return .failure(ErrorBody(.claimConflict, "app id \(app.appID) belongs to \(ownerName)", app: other.appID))
+                }
+                for claim in app.claims {
+                    if let taken = other.claims.first(where: claim.overlaps) {
+                        return .failure(ErrorBody(
+                            .claimConflict, "\(claim) overlaps \(taken), claimed by \(other.appID), \(ownerName)", app: other.appID))
+                    }
+                }
+            }
+            state.liveApps.append(app)
+            state.rebuild()
+            return .success(())
+        }
+        try outcome.get()
+    }
+
+    /// Removes the live app a connection registered, when it closes.
+    func unregisterLive(connection: ObjectIdentifier) {
+        state.withLockedValue { state in
+            state.liveApps.removeAll { app in
+                if case .live(_, let owner) = app.origin { return owner == connection }
+                return false
+            }
+            state.rebuild()
+        }
+    }
+}

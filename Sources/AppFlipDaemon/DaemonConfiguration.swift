@@ -1,0 +1,84 @@
+import AppFlipProtocol
+import FoundationEssentials
+
+/// `appflipd.json`: the daemon's settings. Every field is optional; `docs/configuration.md` documents each.
+///
+/// Loading is strict: an unknown key or an out-of-range value refuses the whole file, because a typo in a
+/// security setting must not silently fall back to a default.
+public struct DaemonConfiguration: Sendable, Hashable {
+    /// The socket path; `nil` picks the default for the user (``SocketPath/defaultPath(environment:uid:)``).
+    public var socket: String?
+    /// The directory of static app files, `*.json`; relative paths are relative to the config file.
+    public var appsDirectory: String?
+    public var maxLineBytes: Int = FrameLimits.defaultMaxLineBytes
+    /// Requests one connection may have in flight; more are refused with `too_many_requests`.
+    public var maxInFlightPerConnection: Int = 1024
+    /// How long a live app has to answer an `activity`.
+    public var liveAppTimeoutSeconds: Double = 10
+    /// The `exec` time limit for app files that do not set their own.
+    public var execTimeoutSeconds: Double = 10
+    /// How long a stopping daemon waits for in-flight handoffs before closing connections.
+    public var shutdownGraceSeconds: Double = 5
+    /// How many times a URL opened by a handler may be handed on (hop 0 is the `open` request).
+    public var maxHops: Int = 4
+    /// How many URLs one handler may open per activity.
+    public var maxOpenedURLs: Int = 16
+    public var claimPolicy = ClaimPolicy()
+
+    public init() {}
+
+    /// Reads and validates `path`; directory paths in it are resolved against its directory.
+    public static func load(from path: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let bytes: [UInt8]
+        do {
+            bytes = try ConfigFile.read(path)
+        } catch {
+            throw ConfigurationError(file: path, "cannot read: \(error)")
+        }
+        var configuration = try ConfigFile.decode(DaemonConfiguration.self, from: bytes, file: path)
+        let directory = ConfigFile.directory(of: path)
+        configuration.appsDirectory = configuration.appsDirectory.map { ConfigFile.resolve($0, against: directory) }
+        try configuration.validate(file: path)
+        return configuration
+    }
+
+    public func validate(file: String) throws(ConfigurationError) {
+        func check(_ condition: Bool, _ field: String, _ message: String) throws(ConfigurationError) {
+            if !condition { throw ConfigurationError(file: file, field: field, message) }
+        }
+        try check((1024...16 << 20).contains(maxLineBytes), "maxLineBytes", "must be between 1024 and 16777216, not \(maxLineBytes)")
+        try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
+        try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
+        try check(execTimeoutSeconds > 0 && execTimeoutSeconds <= 3600, "execTimeoutSeconds", "must be more than 0 and at most 3600")
+        try check(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 600, "shutdownGraceSeconds", "must be between 0 and 600")
+        try check((1...32).contains(maxHops), "maxHops", "must be between 1 and 32")
+        try check((0...1024).contains(maxOpenedURLs), "maxOpenedURLs", "must be between 0 and 1024")
+        if let socket {
+            try check(socket.hasPrefix("/"), "socket", "must be an absolute path")
+            try check(socket.utf8.count < SocketPath.maxLength, "socket", "is longer than a Unix socket path may be (\(SocketPath.maxLength - 1) bytes)")
+        }
+    }
+}
+
+extension DaemonConfiguration: Codable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case socket, appsDirectory, maxLineBytes, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
+        case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try ConfigFile.refuseUnknownKeys(decoder, known: CodingKeys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = DaemonConfiguration()
+        socket = try container.decodeIfPresent(String.self, forKey: .socket)
+        appsDirectory = try container.decodeIfPresent(String.self, forKey: .appsDirectory)
+        maxLineBytes = try container.decodeIfPresent(Int.self, forKey: .maxLineBytes) ?? defaults.maxLineBytes
+        maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
+        liveAppTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .liveAppTimeoutSeconds) ?? defaults.liveAppTimeoutSeconds
+        execTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .execTimeoutSeconds) ?? defaults.execTimeoutSeconds
+        shutdownGraceSeconds = try container.decodeIfPresent(Double.self, forKey: .shutdownGraceSeconds) ?? defaults.shutdownGraceSeconds
+        maxHops = try container.decodeIfPresent(Int.self, forKey: .maxHops) ?? defaults.maxHops
+        maxOpenedURLs = try container.decodeIfPresent(Int.self, forKey: .maxOpenedURLs) ?? defaults.maxOpenedURLs
+        claimPolicy = try container.decodeIfPresent(ClaimPolicy.self, forKey: .claimPolicy) ?? defaults.claimPolicy
+    }
+}

@@ -1,0 +1,148 @@
+import AppFlipProtocol
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// appflipd as a swift-service-lifecycle `Service`: it serves protocol v1 on a Unix socket until graceful
+/// shutdown, then stops accepting, lets in-flight handoffs finish within `shutdownGraceSeconds`, closes every
+/// connection and removes its socket file.
+public final class DaemonService: Service, Sendable {
+    private let configuration: DaemonConfiguration
+    private let configurationFile: String?
+    private let listener: ListenerSource
+    private let factories: [any HandlerFactory]
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let onReady: @Sendable (ListeningAddress) -> Void
+    private let context: DaemonContext
+    private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+
+    /// Where the daemon ended up listening, handed to `onReady`.
+    public struct ListeningAddress: Sendable {
+        /// The socket path, when the daemon bound one (not for an inherited file descriptor).
+        public var path: String?
+    }
+
+    /// Loads the static apps now, so that a bad configuration fails before anything listens.
+    ///
+    /// - Parameters:
+    ///   - configurationFile: the file ``reload()`` re-reads; `nil` for a configuration built in code.
+    ///   - onReady: called once the socket accepts connections (systemd's `READY=1` goes here).
+    public init(
+        configuration: DaemonConfiguration,
+        configurationFile: String? = nil,
+        listener: ListenerSource,
+        handlerFactories: [any HandlerFactory] = BuiltinHandlerFactories.all,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger,
+        onReady: @escaping @Sendable (ListeningAddress) -> Void = { _ in }
+    ) throws(ConfigurationError) {
+        try configuration.validate(file: configurationFile ?? "configuration")
+        self.configuration = configuration
+        self.configurationFile = configurationFile
+        self.listener = listener
+        self.factories = handlerFactories
+        self.group = eventLoopGroup
+        self.logger = logger
+        self.onReady = onReady
+        let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
+        self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger)
+    }
+
+    /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim
+    /// policy at once; on any error the old ones stay and the error is thrown. The socket, limits and
+    /// timeouts take effect at the next start.
+    public func reload() throws(ConfigurationError) {
+        var configuration = self.configuration
+        if let configurationFile {
+            configuration = try DaemonConfiguration.load(from: configurationFile)
+        }
+        let apps = try StaticAppLoader(configuration: configuration, factories: factories).load()
+        context.registry.replaceStaticApps(apps)
+        context.claimPolicy = configuration.claimPolicy
+        logger.notice("configuration reloaded", metadata: ["static_apps": "\(apps.count)"])
+    }
+
+    public func run() async throws {
+        // A handler that exits without reading its stdin must not kill the daemon with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let (server, published) = try await bind()
+        let path: String? = if case .path(let path) = listener { path } else { nil }
+        logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(context.registry.apps.count)"])
+        onReady(ListeningAddress(path: path))
+
+        await withGracefulShutdownHandler {
+            try? await server.closeFuture.get()
+        } onGracefulShutdown: { [context] in
+            context.inFlight.stopAccepting()
+            server.close(promise: nil)
+        }
+        await drain()
+        if let path, let published { SocketFile.remove(path, inode: published) }
+        logger.notice("stopped")
+    }
+
+    /// Waits for in-flight handoffs up to the grace period, then closes every connection.
+    private func drain() async {
+        let drained = context.inFlight.drain(on: group.next())
+        let grace = configuration.shutdownGraceSeconds
+        let finished = await withTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask { (try? await drained.get()) != nil }
+            tasks.addTask {
+                try? await Task.sleep(for: .milliseconds(Int64(grace * 1000)))
+                return false
+            }
+            defer { tasks.cancelAll() }
+            return await tasks.next() ?? false
+        }
+        if !finished { logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"]) }
+        let open = connections.withLockedValue { Array($0.values) }
+        for channel in open { try? await channel.close() }
+    }
+
+    private func bind() async throws -> (any Channel, publishedInode: UInt64?) {
+        let context = self.context
+        let connections = self.connections
+        let maxLineBytes = configuration.maxLineBytes
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            // A client that shuts down its write side still gets every reply (`printf … | socat`).
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in
+                connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+                channel.closeFuture.whenComplete { _ in
+                    _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+                }
+                return channel.peerCredentials().flatMapThrowing { peer in
+                    context.logger.debug("connection", metadata: ["peer_uid": "\(peer.map { String($0.uid) } ?? "-")", "peer_pid": "\(peer.map { String($0.pid) } ?? "-")"])
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: maxLineBytes)),
+                        MessageToByteHandler(ServerMessageEncoder()),
+                        RequestDecoder(),
+                        ConnectionHandler(daemon: context, peer: peer),
+                    ])
+                }
+            }
+        switch listener {
+        case .fileDescriptor(let descriptor):
+            return (try await bootstrap.withBoundSocket(descriptor).get(), nil)
+        case .path(let path):
+            try SocketFile.prepare(path)
+            let temporary = try SocketFile.temporaryPath(for: path)
+            unlink(temporary)
+            let channel = try await bootstrap.bind(unixDomainSocketPath: temporary).get()
+            do {
+                return (channel, try SocketFile.publish(temporary: temporary, at: path))
+            } catch {
+                try? await channel.close()
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import AppFlipCore
+import AppFlipProtocol
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loads `apps.d/*.json`, one static app per file, in file-name order.
+///
+/// Loading is all or nothing: one bad file refuses the set, so that a reload keeps the previous apps.
+struct StaticAppLoader {
+    /// One app file.
+    private struct AppFile: Decodable {
+        var appID: String
+        var domains: [String]
+        /// An inline apple-app-site-association document.
+        var association: JSONValue?
+        /// A path to an apple-app-site-association file, relative to the app file.
+        var associationFile: String?
+        var handler: [String: JSONValue]
+        var priority: Int?
+
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case appID, domains, association, associationFile, handler, priority
+        }
+
+        init(from decoder: any Decoder) throws {
+            try ConfigFile.refuseUnknownKeys(decoder, known: CodingKeys.allCases.map(\.stringValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            appID = try container.decode(String.self, forKey: .appID)
+            domains = try container.decode([String].self, forKey: .domains)
+            association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
+            associationFile = try container.decodeIfPresent(String.self, forKey: .associationFile)
+            handler = try container.decode([String: JSONValue].self, forKey: .handler)
+            priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+        }
+    }
+
+    var configuration: DaemonConfiguration
+    var factories: [any HandlerFactory]
+
+    func load() throws(ConfigurationError) -> [RegisteredApp] {
+        guard let directory = configuration.appsDirectory else { return [] }
+        let names: [String]
+        do {
+            names = try Self.jsonFiles(in: directory)
+        } catch {
+            throw ConfigurationError(file: directory, "cannot list the apps directory: \(error)")
+        }
+        var apps: [RegisteredApp] = []
+        for name in names {
+            let app = try loadApp(file: directory + "/" + name)
+            if let other = apps.first(where: { $0.appID == app.appID }) {
+                guard case .configured(let otherFile) = other.origin else { continue }
+                throw ConfigurationError(file: directory + "/" + name, field: "appID", "\(app.appID) is already declared in \(otherFile)")
+            }
+            apps.append(app)
+        }
+        return apps
+    }
+
+    private func loadApp(file: String) throws(ConfigurationError) -> RegisteredApp {
+        let bytes: [UInt8]
+        do {
+            bytes = try ConfigFile.read(file)
+        } catch {
+            throw ConfigurationError(file: file, "cannot read: \(error)")
+        }
+        let app = try ConfigFile.decode(AppFile.self, from: bytes, file: file)
+        let directory = ConfigFile.directory(of: file)
+
+        let associationBytes: [UInt8]
+        switch (app.association, app.associationFile) {
+        case (let inline?, nil):
+            associationBytes = (try? Array(JSONEncoder().encode(inline))) ?? []
+        case (nil, let path?):
+            let resolved = ConfigFile.resolve(path, against: directory)
+            do {
+                associationBytes = try ConfigFile.read(resolved)
+            } catch {
+                throw ConfigurationError(file: file, field: "associationFile", "cannot read \(resolved): \(error)")
+            }
+        default:
+            throw ConfigurationError(file: file, field: "association", "give exactly one of `association` (inline) and `associationFile`")
+        }
+        let route: AppRoute
+        do {
+            (route, _) = try AppRouteBuilder.route(
+                appID: app.appID, domains: app.domains, associationJSON: associationBytes,
+                priority: app.priority ?? 0)
+        } catch {
+            throw ConfigurationError(file: file, field: error.field, error.message)
+        }
+        if let priority = app.priority, !RoutePriority.staticRange.contains(priority) {
+            throw ConfigurationError(file: file, field: "priority", "must be between \(RoutePriority.staticRange.lowerBound) and \(RoutePriority.staticRange.upperBound)")
+        }
+
+        guard app.handler.count == 1, let (kind, handlerConfiguration) = app.handler.first else {
+            throw ConfigurationError(file: file, field: "handler", "must have exactly one key, the handler kind (\(factories.map(\.kind).joined(separator: ", ")))")
+        }
+        guard let factory = factories.first(where: { $0.kind == kind }) else {
+            throw ConfigurationError(file: file, field: "handler.\(kind)", "unknown handler kind; known kinds are \(factories.map(\.kind).joined(separator: ", "))")
+        }
+        let context = HandlerFactoryContext(appID: app.appID, file: file, directory: directory, daemon: configuration)
+        let handler = try factory.makeHandler(handlerConfiguration, context: context)
+        return RegisteredApp(
+            route: route, domains: app.domains, claims: app.domains.compactMap(DomainClaim.init), handler: handler,
+            origin: .configured(file: file))
+    }
+
+    private static func jsonFiles(in directory: String) throws -> [String] {
+        guard let stream = opendir(directory) else { throw POSIXErrorDescription(errno: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name.hasSuffix(".json"), !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// An `errno` as a readable error.
+struct POSIXErrorDescription: Error, CustomStringConvertible {
+    var errno: Int32
+    var description: String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,88 @@
+/// Every machine-readable error code of protocol v1. `docs/protocol.md` documents each with an example.
+public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
+    // Framing and request shape: the connection keeps serving, except after `line_too_long`.
+    /// The line is not valid UTF-8.
+    case invalidUTF8 = "invalid_utf8"
+    /// The line is not JSON.
+    case invalidJSON = "invalid_json"
+    /// The line is JSON but not an object.
+    case notAnObject = "not_an_object"
+    /// The line is longer than the limit; the daemon closes the connection after this reply.
+    case lineTooLong = "line_too_long"
+    /// `op` names no operation of protocol v1.
+    case unknownOp = "unknown_op"
+    /// A field is missing or has the wrong type; `field` names it.
+    case invalidRequest = "invalid_request"
+    /// A request came before `hello`.
+    case helloRequired = "hello_required"
+    /// `hello` asked for a protocol version this daemon does not speak.
+    case unsupportedVersion = "unsupported_version"
+    /// The `id` is already in flight on this connection.
+    case duplicateID = "duplicate_id"
+    /// The connection already has the maximum number of requests in flight.
+    case tooManyRequests = "too_many_requests"
+    /// The daemon is stopping and takes no new work.
+    case shuttingDown = "shutting_down"
+
+    // `open`, and the delivery of every URL a handler opens.
+    /// The activity type is not `NSUserActivityTypeBrowsingWeb`.
+    case unsupportedActivity = "unsupported_activity"
+    /// `webpageURL` is missing or is not a valid absolute URL.
+    case invalidURL = "invalid_url"
+    /// The URL's scheme is not `https`.
+    case notHTTPS = "not_https"
+    /// No app claims the URL.
+    case noApp = "no_app"
+    /// The claiming app's AASA excludes the URL; `rule` names the component.
+    case excluded = "excluded"
+    /// The handler answered `continue: false`.
+    case declined = "declined"
+    /// The handler broke: crashed, exited with another status, disconnected, or answered nonsense.
+    case handlerFailed = "handler_failed"
+    /// The handler did not answer in time.
+    case timeout = "timeout"
+    /// A URL opened by a handler would be handed on more times than the daemon allows.
+    case tooManyHops = "too_many_hops"
+
+    // `register` and `answer`.
+    /// The uid is not allowed to register live apps.
+    case registrationDenied = "registration_denied"
+    /// The app id or an associated domain is owned by a static app or another uid's live app.
+    case claimConflict = "claim_conflict"
+    /// The associated domains or the AASA document cannot be used.
+    case invalidAssociation = "invalid_association"
+    /// This connection is already a live app.
+    case alreadyRegistered = "already_registered"
+    /// `answer` names a handoff that is not waiting for this app (answered, timed out, or never sent).
+    case unknownHandoff = "unknown_handoff"
+    /// `answer` came on a connection that is not a live app.
+    case notRegistered = "not_registered"
+}
+
+/// The error half of a reply: a code for programs, a sentence for people, and context where it helps.
+public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var code: ErrorCode
+    public var message: String
+    /// The request field at fault, as a dotted path (`activity.webpageURL`).
+    public var field: String?
+    /// The app the URL was routed to, for handoff errors.
+    public var app: String?
+    /// The AASA component that decided, as an RFC 6901 pointer into its AASA document, `/applinks/details/0/components/1`, for `excluded` and handler errors.
+    public var rule: String?
+    /// What happened to each URL the handler opened before it declined or failed.
+    public var opened: [OpenedURL]?
+
+    public init(
+        _ code: ErrorCode, _ message: String, field: String? = nil, app: String? = nil, rule: String? = nil,
+        opened: [OpenedURL]? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.field = field
+        self.app = app
+        self.rule = rule
+        self.opened = opened
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,159 @@
+import FoundationEssentials
+
+/// Why a request line was refused, with whatever `id` and `op` could be read so that the error reply
+/// still reaches the right caller.
+public struct RequestFailure: Error, Sendable, Hashable {
+    public var id: RequestID?
+    public var op: Op?
+    public var error: ErrorBody
+
+    public init(id: RequestID?, op: Op?, error: ErrorBody) {
+        self.id = id
+        self.op = op
+        self.error = error
+    }
+
+    public var reply: Reply { Reply(id: id, op: op, error: error) }
+}
+
+extension Request: Codable {
+    private enum EnvelopeKeys: String, CodingKey {
+        case id, op
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let envelope: KeyedDecodingContainer<EnvelopeKeys>
+        do {
+            envelope = try decoder.container(keyedBy: EnvelopeKeys.self)
+        } catch {
+            throw RequestFailure(id: nil, op: nil, error: ErrorBody(.notAnObject, "a request must be a JSON object"))
+        }
+        let id: RequestID
+        do {
+            guard let decoded = try envelope.decodeIfPresent(RequestID.self, forKey: .id) else {
+                throw RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidRequest, "`id` is missing", field: "id"))
+            }
+            id = decoded
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch {
+            throw RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidRequest, "`id` must be an integer or a string", field: "id"))
+        }
+        let opName: String
+        do {
+            guard let decoded = try envelope.decodeIfPresent(String.self, forKey: .op) else {
+                throw RequestFailure(id: id, op: nil, error: ErrorBody(.invalidRequest, "`op` is missing", field: "op"))
+            }
+            opName = decoded
+        } catch let failure as RequestFailure {
+            throw failure
+        } catch {
+            throw RequestFailure(id: id, op: nil, error: ErrorBody(.invalidRequest, "`op` must be a string", field: "op"))
+        }
+        guard let op = Op(rawValue: opName) else {
+            let known = Op.allCases.map(\.rawValue).joined(separator: ", ")
+            throw RequestFailure(id: id, op: nil, error: ErrorBody(.unknownOp, "unknown op \"\(opName)\"; protocol v1 has \(known)", field: "op"))
+        }
+        do {
+            switch op {
+            case .hello: body = .hello(try HelloRequest(from: decoder))
+            case .open: body = .open(try OpenRequest(from: decoder))
+            case .register: body = .register(try RegisterRequest(from: decoder))
+            case .answer: body = .answer(try AnswerRequest(from: decoder))
+            case .explain: body = .explain(try ExplainRequest(from: decoder))
+            case .apps: body = .apps
+            case .watch: body = .watch
+            }
+        } catch let error as DecodingError {
+            throw RequestFailure(id: id, op: op, error: ErrorBody(decodingError: error))
+        }
+        self.id = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var envelope = encoder.container(keyedBy: EnvelopeKeys.self)
+        try envelope.encode(id, forKey: .id)
+        try envelope.encode(body.op, forKey: .op)
+        switch body {
+        case .hello(let hello): try hello.encode(to: encoder)
+        case .open(let open): try open.encode(to: encoder)
+        case .register(let register): try register.encode(to: encoder)
+        case .answer(let answer): try answer.encode(to: encoder)
+        case .explain(let explain): try explain.encode(to: encoder)
+        case .apps, .watch: break
+        }
+    }
+
+    /// Decodes one line (without its newline), telling apart every way it can be malformed.
+    public static func decode(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
+        let bytes = Data(line)
+        do {
+            return .success(try decoder.decode(Request.self, from: bytes))
+        } catch let failure as RequestFailure {
+            return .failure(failure)
+        } catch {
+            // The decoder refuses invalid UTF-8 as it refuses any malformed JSON; only then is it worth
+            // telling the two apart.
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidUTF8, "the line is not valid UTF-8")))
+            }
+            return .failure(RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidJSON, "the line is not JSON")))
+        }
+    }
+
+    /// The request as one line of JSON, newline excluded: the bytes `JSONEncoder.protocolEncoder` writes,
+    /// written without it.
+    public func encodedLine() -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.write(self)
+        return writer.bytes
+    }
+}
+
+extension ErrorBody {
+    /// An `invalid_request` naming the field a decoding error points at.
+    public init(decodingError: DecodingError) {
+        func path(_ context: DecodingError.Context, appending key: (any CodingKey)? = nil) -> String {
+            var keys = context.codingPath
+            if let key { keys.append(key) }
+            return keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+                .trimmingPrefix(".").description
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context):
+            let field = path(context, appending: key)
+            self.init(.invalidRequest, "`\(field)` is missing", field: field)
+        case .typeMismatch(let type, let context):
+            let field = path(context)
+            self.init(.invalidRequest, "`\(field)` must be \(Self.describe(type))", field: field)
+        case .valueNotFound(let type, let context):
+            let field = path(context)
+            self.init(.invalidRequest, "`\(field)` must be \(Self.describe(type)), not null", field: field)
+        case .dataCorrupted(let context):
+            let field = path(context)
+            self.init(.invalidRequest, "`\(field)` is invalid: \(context.debugDescription)", field: field)
+        @unknown default:
+            self.init(.invalidRequest, "the request is malformed")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "a boolean"
+        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type: "an integer"
+        case is Double.Type: "a number"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        }
+    }
+}
+
+extension JSONEncoder {
+    /// Compact, sorted output: one line per message, and stable bytes for tests and diffs.
+    public static var protocolEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+}

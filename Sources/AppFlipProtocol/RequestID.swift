@@ -1,0 +1,36 @@
+/// The `id` a client puts on each request; its reply carries it back unchanged.
+///
+/// A JSON integer or string, so that scripts can use whatever they already have (a counter, a UUID).
+public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
+    case number(Int64)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int64.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else {
+            throw DecodingError.typeMismatch(
+                RequestID.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "`id` must be an integer or a string")
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let number): try container.encode(number)
+        case .string(let string): try container.encode(string)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let number): String(number)
+        case .string(let string): "\"\(string)\""
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Subprocess
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a built executable of this package (`appflip`, `appflipd`) to completion, for command-line tests.
+public enum TestCommand {
+    public struct Outcome: Sendable {
+        /// The exit status; `nil` when a signal killed it.
+        public var status: Int32?
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The path of `name` beside `appflipd` (`.build/debug/`), or `$APPFLIP_BIN_DIR/name`.
+    public static func path(of name: String) -> String {
+        if let directory = getenv("APPFLIP_BIN_DIR") { return String(cString: directory) + "/" + name }
+        let daemon = TestDaemonProcess.executable
+        return String(daemon.dropLast("appflipd".count)) + name
+    }
+
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
+        var updates: [Environment.Key: String?] = [:]
+        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
+        let result = try await Subprocess.run(
+            .path(.init(path(of: name))), arguments: Arguments(arguments), environment: .inherit.updating(updates),
+            input: .none, output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+        let status: Int32? = if case .exited(let code) = result.terminationStatus { code } else { nil }
+        return Outcome(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+}

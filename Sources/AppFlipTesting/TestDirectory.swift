@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Temporary directories and files for test daemons, with plain POSIX calls.
+public enum TestDirectory {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A new private directory under `$TMPDIR` (or /tmp), with a short name: socket paths have a length limit.
+    public static func make() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/afd-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw Failure(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    public static func write(_ text: String, to path: String, mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw Failure(description: "cannot write \(path)")
+        }
+        fchmod(fd, mode)
+    }
+
+    /// Removes a directory tree made by ``make()``.
+    public static func remove(_ path: String) {
+        guard let stream = opendir(path) else {
+            unlink(path)
+            return
+        }
+        var entries: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != ".", name != ".." { entries.append(name) }
+        }
+        closedir(stream)
+        for name in entries {
+            let child = path + "/" + name
+            var info = stat()
+            if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { remove(child) } else { unlink(child) }
+        }
+        rmdir(path)
+    }
+}

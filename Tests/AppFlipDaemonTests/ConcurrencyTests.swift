@@ -1,0 +1,105 @@
+import AppFlipClient
+import AppFlipDaemon
+import AppFlipProtocol
+import AppFlipTesting
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+/// Many clients, pipelined requests, replies out of order, and the watch stream.
+@Suite struct ConcurrencyTests {
+    static let apps = [TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept)]
+
+    /// A live app holds every activity until it has them all, then answers in reverse order: the replies
+    /// come back out of order, and each id still gets exactly one reply, with its own outcome.
+    @Test func pipelinedRequestsGetTheirOwnRepliesOutOfOrder() async throws {
+        let count = 64
+        try await withTestDaemon { daemon in
+            let app = try await daemon.connect()
+            let held = NIOLockedValueBox<[(ActivityPush, EventLoopPromise<LiveAnswer>)]>([])
+            struct HoldingApp: LiveAppHandling {
+                let held: NIOLockedValueBox<[(ActivityPush, EventLoopPromise<LiveAnswer>)]>
+                let count: Int
+                func handle(_ activity: ActivityPush, eventLoop: any EventLoop) -> EventLoopFuture<LiveAnswer> {
+                    let promise = eventLoop.makePromise(of: LiveAnswer.self)
+                    let all: [(ActivityPush, EventLoopPromise<LiveAnswer>)] = held.withLockedValue { held in
+                        held.append((activity, promise))
+                        return held.count == count ? held : []
+                    }
+                    for (push, waiting) in all.reversed() {
+                        // Paths ending in an odd number are declined, so that every reply is distinguishable.
+                        let number = Int(push.activity.webpageURL!.split(separator: "/").last!)!
+                        waiting.succeed(LiveAnswer(continue: number % 2 == 0))
+                    }
+                    return promise.futureResult
+                }
+            }
+            _ = try await app.register(registration("T.holding", ["applinks:holding.test"]), handler: HoldingApp(held: held, count: count))
+
+            let client = try await daemon.connect()
+            let order = NIOLockedValueBox<[RequestID]>([])
+            let futures = (0..<count).map { number in
+                let request = Request(id: .string("r\(number)"), .open(OpenRequest(activity: Activity(webpageURL: "https://holding.test/\(number)"), options: .init(universalLinksOnly: true))))
+                let future = client.send(request)
+                future.whenSuccess { reply in order.withLockedValue { $0.append(reply.id!) } }
+                return future
+            }
+            for (number, future) in futures.enumerated() {
+                let reply = try await future.get()
+                #expect(reply.id == .string("r\(number)"))
+                #expect(reply.error?.code == (number % 2 == 0 ? nil : .declined))
+            }
+            let arrival = order.withLockedValue { $0 }
+            #expect(arrival.count == count)
+            #expect(Set(arrival) == Set((0..<count).map { RequestID.string("r\($0)") }))
+            // The app answered newest first, so the first reply to arrive is not the first request's.
+            #expect(arrival.first != .string("r0"))
+        }
+    }
+
+    @Test func manyClientsAtOnce() async throws {
+        try await withTestDaemon(apps: Self.apps) { daemon in
+            let app = try await daemon.connect()
+            _ = try await app.register(registration("T.live", ["applinks:live.test"]), handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
+            let handled = try await withThrowingTaskGroup(of: Int.self) { group in
+                for clientNumber in 0..<32 {
+                    group.addTask {
+                        let client = try await daemon.connect(client: "client-\(clientNumber)")
+                        let replies = try await EventLoopFuture.whenAllSucceed((0..<50).map { number in
+                            client.send(.open(OpenRequest(activity: Activity(webpageURL: number % 2 == 0 ? "https://accept.test/\(number)" : "https://live.test/\(number)"), options: .init(universalLinksOnly: true))))
+                        }, on: client.channel.eventLoop).get()
+                        await client.close()
+                        return replies.filter { $0.error == nil }.count
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(handled == 32 * 50)
+        }
+    }
+
+    @Test func watchStreamsEveryHandoffRedacted() async throws {
+        try await withTestDaemon(apps: Self.apps) { daemon in
+            let watcher = try await daemon.connect(client: "watcher")
+            var events = try await watcher.watch().makeAsyncIterator()
+            let client = try await daemon.connect(client: "sender")
+            _ = try await client.open("https://accept.test/x?code=topsecret&state=1")
+            _ = try? await client.open("https://nobody.test/")
+            let first = try #require(await events.next())
+            #expect(first.app == "T.accept")
+            #expect(first.outcome == "handled")
+            #expect(first.url == "https://accept.test/x?code=[redacted:9B]&state=1")
+            #expect(first.client == "sender")
+            #expect(first.from?.pid == getpid())
+            #expect(first.hop == 0)
+            #expect(first.latencyMicros >= 0)
+            let second = try #require(await events.next())
+            #expect(second.outcome == "no_app")
+            #expect(second.app == nil)
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

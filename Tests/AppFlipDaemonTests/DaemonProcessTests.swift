@@ -1,0 +1,149 @@
+import AppFlipClient
+import AppFlipDaemon
+import AppFlipProtocol
+import AppFlipTesting
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `appflipd` executable: its socket file, signals, start-up refusals and reload.
+@Suite(.serialized) struct DaemonProcessTests {
+    static let apps = [
+        TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept),
+        TestApp(appID: "T.slow", domains: ["applinks:slow.test"], handler: .script("touch \"$0.started\"; sleep 2", timeoutSeconds: 30)),
+    ]
+
+    @Test func theSocketIsMode0660WhateverTheUmaskAndGoesAwayAtSIGTERM() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let previous = umask(0)
+        defer { umask(previous) }
+        let (mode, exit) = try await TestDaemonProcess.run(daemon) { _ in
+            var info = stat()
+            lstat(daemon.socketPath, &info)
+            let client = try await daemon.connect()
+            #expect(try await client.open("https://accept.test/").status == .handled)
+            return info.st_mode & 0o7777
+        }
+        #expect(mode == 0o660)
+        #expect(exit.status == 0)
+        #expect(access(daemon.socketPath, F_OK) != 0)
+    }
+
+    @Test func aStaleSocketFileIsReplaced() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        try makeStaleSocket(at: daemon.socketPath)
+        let (handled, exit) = try await TestDaemonProcess.run(daemon) { _ in
+            try await daemon.connect().open("https://accept.test/").status
+        }
+        #expect(handled == .handled)
+        #expect(exit.status == 0)
+    }
+
+    @Test func aSecondDaemonOnTheSamePathRefusesToStart() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let (second, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            let second = try await TestDaemonProcess.runToCompletion(arguments: ["--config", daemon.configurationFile])
+            // The first one is unharmed.
+            #expect(try await daemon.connect().open("https://accept.test/").status == .handled)
+            return (second, pid)
+        }
+        #expect(second.0.status == 1)
+        #expect(second.0.standardError.contains("another appflipd is already listening on \(daemon.socketPath) (pid \(second.1)"))
+        #expect(exit.status == 0)
+    }
+
+    @Test func aFileThatIsNotASocketIsNeverReplaced() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        try TestDirectory.write("precious", to: daemon.socketPath, mode: 0o600)
+        let exit = try await TestDaemonProcess.runToCompletion(arguments: ["--config", daemon.configurationFile])
+        #expect(exit.status == 1)
+        #expect(exit.standardError.contains("exists and is not a socket"))
+    }
+
+    @Test func sigtermLetsInFlightHandoffsFinish() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let (reply, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            let client = try await daemon.connect()
+            let pending = client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/"), options: .init(universalLinksOnly: true))))
+            // Wait until the handler runs, then ask the daemon to stop while it does.
+            while access(daemon.directory + "/handler-1.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
+            kill(pid, SIGTERM)
+            // Once the daemon is stopping, new handoffs on open connections are refused.
+            var refused: Reply?
+            for _ in 0..<500 {
+                let attempt = try await client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"), options: .init(universalLinksOnly: true)))).get()
+                if attempt.error?.code == .shuttingDown {
+                    refused = attempt
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            return (try await pending.get(), refused)
+        }
+        #expect(reply.0.error == nil)
+        #expect(reply.1?.error?.code == .shuttingDown)
+        #expect(exit.status == 0)
+    }
+
+    @Test func sighupReloadsAppsAndKeepsThemWhenTheNewOnesAreInvalid() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let (counts, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            let client = try await daemon.connect()
+            let before = try await client.apps().count
+            try TestDirectory.write(
+                #"{"appID":"T.added","domains":["applinks:added.test"],"association":{"applinks":{"details":[{"appIDs":["T.added"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#,
+                to: daemon.directory + "/apps.d/zz-added.json", mode: 0o644)
+            kill(pid, SIGHUP)
+            var after = before
+            for _ in 0..<200 where after == before {
+                try await Task.sleep(for: .milliseconds(10))
+                after = try await client.apps().count
+            }
+            try TestDirectory.write(#"{"appID":"T.broken","typo":1}"#, to: daemon.directory + "/apps.d/zz-broken.json", mode: 0o644)
+            kill(pid, SIGHUP)
+            try await Task.sleep(for: .milliseconds(300))
+            let afterBroken = try await client.apps().count
+            return (before, after, afterBroken, try await client.open("https://added.test/").app)
+        }
+        #expect(counts.0 == 2)
+        #expect(counts.1 == 3)
+        #expect(counts.2 == 3)
+        #expect(counts.3 == "T.added")
+        #expect(exit.status == 0)
+        #expect(exit.standardError.contains("reload refused"))
+    }
+
+    @Test func anInvalidConfigurationIsRefusedAtStartWithTheFieldNamed() async throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        try TestDirectory.write(#"{"maxLineBytes": 10}"#, to: directory + "/small.json", mode: 0o644)
+        let small = try await TestDaemonProcess.runToCompletion(arguments: ["--config", directory + "/small.json", "--check"])
+        #expect(small.status == 1)
+        #expect(small.standardError.contains("`maxLineBytes`: must be between 1024"))
+        try TestDirectory.write(#"{"maxLineByte": 2048}"#, to: directory + "/typo.json", mode: 0o644)
+        let typo = try await TestDaemonProcess.runToCompletion(arguments: ["--config", directory + "/typo.json", "--check"])
+        #expect(typo.status == 1)
+        #expect(typo.standardError.contains("`maxLineByte`: unknown key"))
+    }
+
+    /// Binds a socket at `path` and closes it without removing the file, as a crashed daemon leaves it.
+    private func makeStaleSocket(at path: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(fd)
+        #expect(bound == 0)
+    }
+}

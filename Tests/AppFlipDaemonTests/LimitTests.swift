@@ -1,0 +1,72 @@
+import AppFlipClient
+import AppFlipDaemon
+import AppFlipProtocol
+import AppFlipTesting
+import Testing
+
+/// The daemon's limits: requests in flight per connection, URLs per handler, hops.
+@Suite struct LimitTests {
+    @Test func tooManyRequestsInFlightOnOneConnection() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxInFlightPerConnection = 2
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let app = try await daemon.connect()
+            let (pushes, arrived) = AsyncStream.makeStream(of: ActivityPush.self)
+            let release = AsyncStream.makeStream(of: Void.self)
+            _ = try await app.register(registration("T.held", ["applinks:held.test"]), handler: AsyncLiveApp { push in
+                arrived.yield(push)
+                for await _ in release.stream { break }
+                return LiveAnswer(continue: true)
+            })
+            let client = try await daemon.connect()
+            let open = RequestBody.open(OpenRequest(activity: Activity(webpageURL: "https://held.test/"), options: .init(universalLinksOnly: true)))
+            let first = client.send(open)
+            let second = client.send(open)
+            var iterator = pushes.makeAsyncIterator()
+            _ = await iterator.next()
+            _ = await iterator.next()
+            let third = try await client.send(open).get()
+            #expect(third.error?.code == .tooManyRequests)
+            release.continuation.yield()
+            release.continuation.yield()
+            #expect(try await first.get().error == nil)
+            #expect(try await second.get().error == nil)
+        }
+    }
+
+    @Test func aHandlerMayOpenOnlySoManyURLs() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxOpenedURLs = 2
+        let apps = [
+            TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept),
+            TestApp(appID: "T.chatty", domains: ["applinks:chatty.test"], handler: .script("for n in 1 2 3; do echo https://accept.test/$n; done")),
+        ]
+        try await withTestDaemon(configuration: configuration, apps: apps) { daemon in
+            let failed = try await daemon.connect().openError("https://chatty.test/")
+            #expect(failed.code == .handlerFailed)
+            #expect(failed.message.contains("more than 2 URLs"))
+            #expect(failed.opened?.map(\.status) == [.delivered, .delivered])
+        }
+    }
+
+    /// An app whose handler opens its own domain again would loop; the chain stops at `maxHops`, and the
+    /// stop is visible in `watch`.
+    @Test func aLoopStopsAtMaxHops() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxHops = 2
+        let apps = [TestApp(appID: "T.loop", domains: ["applinks:loop.test"], handler: .script("echo https://loop.test/again"))]
+        try await withTestDaemon(configuration: configuration, apps: apps) { daemon in
+            let watcher = try await daemon.connect()
+            var events = try await watcher.watch().makeAsyncIterator()
+            let result = try await daemon.connect().open("https://loop.test/")
+            #expect(result.status == .handled)
+            #expect(result.opened.map(\.status) == [.delivered])
+            var outcomes: [Int: String] = [:]
+            for _ in 0..<4 {
+                guard let event = await events.next() else { break }
+                outcomes[event.hop] = event.outcome
+            }
+            #expect(outcomes == [0: "handled", 1: "delivered", 2: "delivered", 3: "too_many_hops"])
+        }
+    }
+}
