@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
         .library(name: "Systemd", targets: ["Systemd"]),
+        .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -131,17 +132,24 @@ let package = Package(
             ]
         ),
 
-        // MARK: Thin executables.
-        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
-        .executableTarget(
-            name: "appflipd",
+        // MARK: The appflipd process: the daemon, the embedded OAuth server and systemd, composed.
+        .target(
+            name: "AppFlipServer",
             dependencies: [
+                "AppFlipCore",
                 "AppFlipDaemon",
+                "AppFlipOAuth",
+                "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+
+        // MARK: Thin executables.
+        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
+        .executableTarget(name: "appflipd", dependencies: ["AppFlipServer"]),
         // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
         .executableTarget(
             name: "systemd-probe",

@@ -1,5 +1,4 @@
-import AppFlipDaemon
-import ArgumentParser
+import AppFlipServer
 
 // Inside an async function, because top-level code resolves `main()` to ParsableCommand's synchronous one.
 func start() async {

@@ -1,3 +1,4 @@
+import AppFlipDaemon
 import ArgumentParser
 import Logging
 import ServiceLifecycle
