@@ -86,6 +86,8 @@ let package = Package(
                 "AppFlipDaemon",
                 "AppFlipClient",
                 "AppFlipProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -96,8 +98,6 @@ let package = Package(
             dependencies: [
                 "AppFlipDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
@@ -108,7 +108,6 @@ let package = Package(
                 "AppFlipClient",
                 "AppFlipProtocol",
                 "AppFlipDaemon",
-                "AppFlipCLI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
