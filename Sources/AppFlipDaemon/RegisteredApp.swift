@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipProtocol
 
 /// One app in the registry: its route, its handler, and where it came from.
