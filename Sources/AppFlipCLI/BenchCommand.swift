@@ -43,6 +43,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    @OptionGroup var flipOptions: BenchFlipOptions
+
     struct Row: Codable {
         var scenario: String
         var connections: Int
@@ -64,6 +66,7 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }

@@ -62,7 +62,7 @@ struct FlipCommand: AsyncParsableCommand {
         guard redirectURI != nil else {
             throw ValidationError("--redirect-bundle must be com.google.OPA or com.google.Chromecast, optionally with .dev or .enterprise")
         }
-        guard RawURL(link)?.scheme == "https" else { throw ValidationError("--link must be an absolute https URL") }
+        guard (try? RawURL(link))?.scheme.lowercased() == "https" else { throw ValidationError("--link must be an absolute https URL") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
         if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
     }
@@ -75,7 +75,7 @@ struct FlipCommand: AsyncParsableCommand {
         let tokenEndpoint = try noExchange
             ? nil : FlipTokenEndpoint.resolve(tokenURL: tokenURL, clientSecret: clientSecret, oauthConfiguration: oauthConfig, clientID: clientID)
         let runner = FlipRunner(
-            partnerLink: RawURL(link)!, clientID: clientID, scopes: scopes, state: state ?? Self.freshState(),
+            partnerLink: try RawURL(link), clientID: clientID, scopes: scopes, state: state ?? Self.freshState(),
             redirectURI: redirectURI!, tokenEndpoint: tokenEndpoint, timeout: .milliseconds(Int64(timeout * 1000)))
 
         let connection = try await daemon.connect()

@@ -49,9 +49,10 @@ public struct PartnerConfiguration: Sendable {
         let clientIDs = try field.strings(clientIDsValue, "clientIDs")
         let allowlist: RedirectAllowlist
         if let redirects = object["redirectURIs"] {
-            do {
-                allowlist = try RedirectAllowlist(field.strings(redirects, "redirectURIs"))
-            } catch let error as RedirectAllowlistError {
+            let uris = try field.strings(redirects, "redirectURIs")
+            do throws(RedirectAllowlistError) {
+                allowlist = try RedirectAllowlist(uris)
+            } catch {
                 throw field.error("redirectURIs", "\(error)")
             }
         } else {
@@ -110,7 +111,7 @@ public struct PartnerConfiguration: Sendable {
             guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("#") else {
                 throw field.error("authorization.remote.authorizeURL", "must be an http or https URL without a fragment")
             }
-            let credential = try remote["credential"].map { value throws(ConfigurationError) in try credential(value, field: field) }
+            let credential = try remote["credential"].map { value throws(ConfigurationError) in try Self.credential(value, field: field) }
             let seconds = try remote["timeoutSeconds"].map { value throws(ConfigurationError) in
                 try field.seconds(value, "authorization.remote.timeoutSeconds")
             } ?? 10

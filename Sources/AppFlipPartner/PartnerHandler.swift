@@ -39,7 +39,7 @@ struct PartnerHandler: ActivityHandler {
     private func respond(to handoff: Handoff) async throws -> Bool {
         var metadata: Logger.Metadata = ["app": "\(handoff.appID)"]
         let url = handoff.activity.webpageURL
-        guard let raw = RawURL(url) else {
+        guard let url, let raw = try? RawURL(url) else {
             handoff.logger.notice("App Flip link declined: not a URL", metadata: metadata)
             return false
         }
@@ -73,7 +73,7 @@ struct PartnerHandler: ActivityHandler {
                 return true
             case .approve:
                 let result: FlipResult
-                do {
+                do throws(AuthorizationFailure) {
                     let code = try await source.authorizationCode(for: request.authorizationRequest)
                     result = .code(code, state: request.state)
                 } catch {

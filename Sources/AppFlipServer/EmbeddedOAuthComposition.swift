@@ -23,7 +23,7 @@ public struct EmbeddedOAuthComposition: Sendable {
     public let httpClient: HTTPClient
     public let handlerFactories: [any HandlerFactory]
 
-    public init(oauthConfigurationFile explicit: String?, daemonConfigurationFile: String?, logger: Logger) throws(ConfigurationError) {
+    public init(oauthConfigurationFile explicit: String?, daemonConfigurationFile: String?, logger: Logger) throws(AppFlipDaemon.ConfigurationError) {
         let file = explicit ?? daemonConfigurationFile.map(Self.siblingOAuthFile).flatMap { access($0, F_OK) == 0 ? $0 : nil }
         if let file {
             let configuration: OAuthServerConfiguration
@@ -31,13 +31,16 @@ public struct EmbeddedOAuthComposition: Sendable {
                 configuration = try OAuthServerConfiguration.load(from: file)
                 oauthServer = try EmbeddedAuthorizationServer(configuration: configuration, logger: logger)
             } catch {
-                throw ConfigurationError(file: file, error.description.hasPrefix(file) ? String(error.description.dropFirst(file.count + 2)) : error.description)
+                throw AppFlipDaemon.ConfigurationError(file: file, error.description.hasPrefix(file) ? String(error.description.dropFirst(file.count + 2)) : error.description)
             }
         } else {
             oauthServer = nil
         }
         oauthConfigurationFile = file
-        httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        var clientConfiguration = HTTPClient.Configuration.appFlipOAuth()
+        // One connection per concurrent flip, up to 64, instead of the default 8 per host.
+        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
         handlerFactories = BuiltinHandlerFactories.all + [
             AppFlipPartnerHandlerFactory(embeddedServer: oauthServer, httpClient: httpClient, logger: logger)
         ]

@@ -165,7 +165,7 @@ struct RecordingGoogleApp: Sendable {
     func flip(
         clientID: String = PartnerDaemon.clientID, scopes: [String] = ["profile"], state: String, redirectURI: String
     ) async throws -> Reply {
-        let link = FlipLink.link(to: RawURL(PartnerDaemon.partnerLink)!, clientID: clientID, scopes: scopes, state: state, redirectURI: redirectURI)
+        let link = FlipLink.link(to: try RawURL(PartnerDaemon.partnerLink), clientID: clientID, scopes: scopes, state: state, redirectURI: redirectURI)
         return try await open(link)
     }
 
