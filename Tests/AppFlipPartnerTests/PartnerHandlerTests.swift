@@ -38,12 +38,7 @@ import Testing
             #expect(refreshed.report.accessTokenFormat == .opaque)
 
             // Replay: the code is single use.
-            do {
-                _ = try await tokens.exchange(code: code, redirectURI: Self.opa)
-                Issue.record("a replayed code was exchanged")
-            } catch {
-                guard case .endpoint(400, "invalid_grant"?, _) = error else { throw error }
-            }
+            await Self.expectInvalidGrant("a replayed code was exchanged") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa) }
             await google.connection.close()
         }
     }
@@ -54,12 +49,7 @@ import Testing
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
-            do {
-                _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev")
-                Issue.record("a code bound to \(Self.opa) was exchanged with another redirect_uri")
-            } catch {
-                guard case .endpoint(400, "invalid_grant"?, _) = error else { throw error }
-            }
+            await Self.expectInvalidGrant("a code bound to \(Self.opa) was exchanged with another redirect_uri") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev") }
             await google.connection.close()
         }
     }
@@ -72,21 +62,11 @@ import Testing
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
-            do {
-                _ = try await tokens.exchange(code: code, redirectURI: Self.opa, codeVerifier: String(repeating: "v", count: 43))
-                Issue.record("a verifier was accepted for a code issued without a challenge")
-            } catch {
-                guard case .endpoint(400, "invalid_grant"?, _) = error else { throw error }
-            }
+            await Self.expectInvalidGrant("a verifier was accepted for a code issued without a challenge") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa, codeVerifier: String(repeating: "v", count: 43)) }
 
             let verifier = String(repeating: "a1-._~", count: 8)
             let challenged = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
-            do {
-                _ = try await tokens.exchange(code: challenged, redirectURI: Self.opa, codeVerifier: verifier + "x")
-                Issue.record("a wrong verifier was accepted")
-            } catch {
-                guard case .endpoint(400, "invalid_grant"?, _) = error else { throw error }
-            }
+            await Self.expectInvalidGrant("a wrong verifier was accepted") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: challenged, redirectURI: Self.opa, codeVerifier: verifier + "x") }
             let again = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
             let issued = try await tokens.exchange(code: again, redirectURI: Self.opa, codeVerifier: verifier)
             #expect(issued.report.violations.isEmpty)
@@ -249,6 +229,19 @@ import Testing
             #expect(url.hasPrefix(Self.opa + "?error=invalid_request&error_description="))
             #expect(!url.contains("state="))
             await google.connection.close()
+        }
+    }
+
+    /// The token endpoint must refuse with HTTP 400 invalid_grant.
+    static func expectInvalidGrant(_ failure: String, _ body: () async throws(TokenExchangeError) -> Void) async {
+        do throws(TokenExchangeError) {
+            try await body()
+            Issue.record(Comment(rawValue: failure))
+        } catch {
+            guard case .endpoint(400, "invalid_grant"?, _) = error else {
+                Issue.record("not invalid_grant: \(error)")
+                return
+            }
         }
     }
 
