@@ -204,6 +204,23 @@ import Testing
         }
     }
 
+    @Test func aConfiguredSubsetOfRedirectURIsDeclinesTheOthers() async throws {
+        let handler = PartnerDaemon.handler(extra: ["redirectURIs": .array([.string(Self.opa)])])
+        try await PartnerDaemon.run(handler: handler) { daemon in
+            let google = try await RecordingGoogleApp.register(on: daemon)
+            let other = try await google.flip(state: "s", redirectURI: "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast")
+            guard case .failure(let error) = other.outcome else {
+                Issue.record("a redirect URI outside the configured subset was not declined")
+                return
+            }
+            #expect(error.code == .declined)
+            #expect(google.urls.isEmpty)
+            let allowed = try await google.flip(state: "s", redirectURI: Self.opa)
+            #expect(try allowed.outcome.get().openResult?.opened.map(\.status) == [.delivered])
+            await google.connection.close()
+        }
+    }
+
     @Test(arguments: ["other-client", "PARTNER-TEST-CLIENT", "partner-test-client ", "partner-test-clien"])
     func aClientIDMismatchIsDeclined(clientID: String) async throws {
         try await PartnerDaemon.run { daemon in
