@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
+        .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -101,6 +102,20 @@ let package = Package(
             ]
         ),
 
+        // MARK: The built-in `appflip` partner-app handler: FlipPolicy, step 3 and the result, in the daemon.
+        .target(
+            name: "AppFlipPartner",
+            dependencies: [
+                "AppFlipCore",
+                "AppFlipDaemon",
+                "AppFlipProtocol",
+                "AppFlipOAuth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(
             name: "CSystemd",
@@ -125,6 +140,8 @@ let package = Package(
                 "AppFlipClient",
                 "AppFlipDaemon",
                 "AppFlipTesting",
+                "AppFlipOAuth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,6 +153,7 @@ let package = Package(
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
+                "AppFlipPartner",
                 "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -190,6 +208,23 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipPartnerTests",
+            dependencies: [
+                "AppFlipPartner",
+                "AppFlipServer",
+                "AppFlipCLI",
+                "AppFlipTesting",
+                "AppFlipClient",
+                "AppFlipProtocol",
+                "AppFlipDaemon",
+                "AppFlipOAuth",
+                "AppFlipCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -46,6 +46,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    @OptionGroup var flipOptions: BenchFlipOptions
+
     struct Row: Codable {
         var scenario: String
         var connections: Int
@@ -67,6 +69,7 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try TestDirectory.make()

@@ -27,6 +27,9 @@ public struct DaemonCommand: AsyncParsableCommand {
     @Option(help: "The socket path, overriding the configuration.")
     var socket: String?
 
+    @Option(help: "The embedded OAuth2 server's configuration (default: oauth.json next to the daemon configuration, when it exists; without one, no OAuth server runs).")
+    var oauthConfig: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -44,19 +47,37 @@ public struct DaemonCommand: AsyncParsableCommand {
             if let socket { configuration.socket = socket }
             let path = try configuration.socket ?? SocketPath.defaultPath()
             configuration.socket = path
-            let daemon = try DaemonService(configuration: configuration, configurationFile: file, listener: .path(path), logger: logger)
+            let appFlip = try EmbeddedOAuthComposition(oauthConfigurationFile: oauthConfig, daemonConfigurationFile: file, logger: logger)
+            let daemon: DaemonService
+            do {
+                daemon = try DaemonService(
+                    configuration: configuration, configurationFile: file, listener: .path(path), handlerFactories: appFlip.handlerFactories,
+                    logger: logger)
+            } catch {
+                await appFlip.shutdown()
+                throw error
+            }
             if check {
-                print("configuration is valid: \(file ?? "built-in defaults")")
+                print("configuration is valid: \(file ?? "built-in defaults")" + (appFlip.oauthConfigurationFile.map { ", OAuth server: \($0)" } ?? ""))
+                await appFlip.shutdown()
                 return
             }
             let group = ServiceGroup(
                 configuration: .init(
-                    services: [.init(service: daemon), .init(service: HangupReloadService(daemon: daemon, logger: logger), successTerminationBehavior: .ignore)],
+                    services: appFlip.services + [
+                        .init(service: daemon), .init(service: HangupReloadService(daemon: daemon, logger: logger), successTerminationBehavior: .ignore),
+                    ],
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger
                 )
             )
-            try await group.run()
+            do {
+                try await group.run()
+            } catch {
+                await appFlip.shutdown()
+                throw error
+            }
+            await appFlip.shutdown()
         } catch let error as ConfigurationError {
             logger.critical("invalid configuration: \(error)")
             throw ExitCode(1)
