@@ -204,6 +204,7 @@ check "a member of the group is served" in_ns setpriv --reuid=65534 --regid=6553
 if [ "$mode" = daemon ]; then
     # NIO calls listen() again on the adopted socket: with the configuration's listenBacklog, which must
     # equal the unit's Backlog= (ss shows a listening socket's backlog as its Send-Q).
+    log "ss -xl of the adopted socket: $(in_ns ss -xlH src $SOCKET)"
     check "the adopted socket keeps Backlog=1024 (listenBacklog)" \
         test "$(in_ns ss -xlH src $SOCKET | awk '{print $4}')" = 1024
 fi

@@ -9,8 +9,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// The socket path; `nil` picks the default for the user (``SocketPath/defaultPath(environment:uid:)``).
     public var socket: String?
     /// The backlog passed to listen(2): connections the kernel queues while the daemon is busy or
-    /// restarting. NIO calls listen() again on a socket systemd passes, so this must equal the `.socket`
-    /// unit's `Backlog=` or it silently replaces it.
+    /// restarting. NIO adopts a socket systemd passes with a backlog of 128; the daemon then calls listen()
+    /// again with this value, so it must equal the `.socket` unit's `Backlog=` or it silently replaces it.
     public var listenBacklog: Int = 1024
     /// The directory of static app files, `*.json`; relative paths are relative to the config file.
     public var appsDirectory: String?

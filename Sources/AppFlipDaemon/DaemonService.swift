@@ -120,7 +120,6 @@ public final class DaemonService: Service, Sendable {
         let connections = self.connections
         let maxLineBytes = configuration.maxLineBytes
         let bootstrap = ServerBootstrap(group: group)
-            // Also applied to an inherited socket: NIO calls listen() again with this value.
             .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
             // A client that shuts down its write side still gets every reply (`printf … | socat`).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
@@ -141,7 +140,15 @@ public final class DaemonService: Service, Sendable {
             }
         switch listener {
         case .fileDescriptor(let descriptor):
-            return (try await bootstrap.withBoundSocket(descriptor).get(), nil)
+            let channel = try await bootstrap.withBoundSocket(descriptor).get()
+            // NIO adopts the socket with listen(fd, 128) before any option applies; a second listen()
+            // sets the configured backlog, which must equal the `.socket` unit's `Backlog=`.
+            if listen(descriptor, Int32(configuration.listenBacklog)) != 0 {
+                let error = POSIXErrorDescription(errno: errno)
+                try? await channel.close()
+                throw error
+            }
+            return (channel, nil)
         case .path(let path):
             try SocketFile.prepare(path)
             let temporary = try SocketFile.temporaryPath(for: path)

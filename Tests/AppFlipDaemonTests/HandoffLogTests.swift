@@ -27,7 +27,7 @@ import Testing
         #expect(first.metadata["handoff_id"] != nil && first.metadata["handoff_id"] == result.metadata["handoff_id"])
         #expect(first.metadata["app"] == "T.partner")
         #expect(first.metadata["outcome"] == "handled")
-        #expect(first.metadata["rule"] == "details[0].components[0]")
+        #expect(first.metadata["rule"] == "/applinks/details/0/components/0")
         #expect(first.metadata["peer_uid"] != nil && first.metadata["peer_pid"] != nil && first.metadata["latency_us"] != nil)
         #expect(result.metadata["app"] == "T.google")
         #expect(result.metadata["outcome"] == "delivered")

@@ -51,7 +51,7 @@ if not flip:
 else:
     entry = flip[-1]
     expected = {"PRIORITY": "6", "SYSLOG_IDENTIFIER": "appflipd", "APPFLIP_APP": "DEMOTEAM01.dev.appflip.demo-partner",
-                "APPFLIP_OUTCOME": "handled", "APPFLIP_RULE": "details[0].components[1]", "MESSAGE": "handoff handled"}
+                "APPFLIP_OUTCOME": "handled", "APPFLIP_RULE": "/applinks/details/0/components/1", "MESSAGE": "handoff handled"}
     for key, value in expected.items():
         if entry.get(key) != value:
             problems.append(f"{key}={entry.get(key)!r}, expected {value!r}")
