@@ -36,7 +36,8 @@ unshare_pid=""
 
 log() { printf '%s e2e: %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 pass() { log "PASS $*"; }
-fail() { log "FAIL $*"; failures=$((failures + 1)); }
+failed_checks=()
+fail() { log "FAIL $*"; failures=$((failures + 1)); failed_checks+=("$*"); }
 # check DESCRIPTION COMMAND...: one named check.
 check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
 # in_ns COMMAND...: runs inside the test namespace (its mounts and PIDs). Redirections stay on the host.
@@ -134,6 +135,8 @@ shutdown_namespace() {
     unshare_pid=""
 }
 trap shutdown_namespace EXIT
+# A timeout or ^C still powers the namespace off (through the EXIT trap).
+trap 'log "interrupted"; exit 130' INT TERM
 
 log "booting systemd in a shielded namespace (work: $WORK)"
 unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" \
@@ -337,5 +340,10 @@ done
 log "binary sizes: $(stat -c '%n %s' "$WORK"/bin/appflipd* | sed "s|$WORK/bin/||" | tr '\n' ' ')"
 
 shutdown_namespace
-if [ $failures -eq 0 ]; then log "all checks passed"; else log "$failures check(s) failed"; fi
+if [ $failures -eq 0 ]; then
+    log "all checks passed"
+else
+    log "$failures check(s) failed (the logs are in $WORK/out):"
+    for name in "${failed_checks[@]}"; do log "  FAILED: $name"; done
+fi
 exit $((failures > 0))
