@@ -185,9 +185,12 @@ final class HandoffRouter: Sendable {
             app = error.app
             rule = error.rule
         }
+        let logs = logger.logLevel <= .info
+        let watched = events.hasSubscribers
+        guard logs || watched else { return }
         let latency = (NIODeadline.now() - started).nanoseconds / 1000
         let shown = Redaction.redact(url: url)
-        if logger.logLevel <= .info {
+        if logs {
             var metadata: Logger.Metadata = [
                 "handoff_id": "\(handoffID)", "hop": "\(hop)", "url": "\(shown)", "app": "\(app ?? "-")",
                 "rule": "\(rule ?? "-")", "outcome": "\(outcome)", "latency_us": "\(latency)",
@@ -199,7 +202,7 @@ final class HandoffRouter: Sendable {
             if let client = sender.client { metadata["client"] = "\(client)" }
             logger.info("handoff \(outcome)", metadata: metadata)
         }
-        if events.hasSubscribers {
+        if watched {
             events.publish(HandoffEvent(
                 time: Self.now(), from: sender.peer, client: sender.client, hop: hop, url: shown, app: app, rule: rule,
                 outcome: outcome, latencyMicros: latency))
