@@ -10,7 +10,8 @@
 #   BUILD_DIR         the release build [.build/release]
 #   STATIC_BUILD_DIR  a second build made with --static-swift-stdlib, to compare the first reply []
 #   TEST_BINARY       the package's test executable; its JournalIntegrationTests run inside the
-#                     namespace against the real journald [.build/debug/appflipdPackageTests.xctest]
+#                     namespace against the real journald; empty skips them
+#                     [.build/debug/appflipdPackageTests.xctest]
 #   E2E_SAMPLES       cold starts per build for the first-reply figure [11]
 #   E2E_LOAD_LINE     the request line of the load steps, %d = index (see systemd-e2e/client.py)
 #   E2E_KEEP=1        leave the namespace running at the end, for inspection
@@ -23,7 +24,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$root/.build/release}
 WORK=${WORK:-$root/.build/systemd-e2e}
 STATIC_BUILD_DIR=${STATIC_BUILD_DIR:-}
-TEST_BINARY=${TEST_BINARY:-$root/.build/debug/appflipdPackageTests.xctest}
+TEST_BINARY=${TEST_BINARY-$root/.build/debug/appflipdPackageTests.xctest}
 SOCKET=/run/appflipd/appflipd.sock
 # One request line. The probe answers any line; appflipd answers hello (protocol v1) with hello.
 HELLO='{"op":"hello","id":"e2e","version":1}'
@@ -35,7 +36,8 @@ unshare_pid=""
 
 log() { printf '%s e2e: %s\n' "$(date -u +%H:%M:%S)" "$*"; }
 pass() { log "PASS $*"; }
-fail() { log "FAIL $*"; failures=$((failures + 1)); }
+failed_checks=()
+fail() { log "FAIL $*"; failures=$((failures + 1)); failed_checks+=("$*"); }
 # check DESCRIPTION COMMAND...: one named check.
 check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
 # in_ns COMMAND...: runs inside the test namespace (its mounts and PIDs). Redirections stay on the host.
@@ -64,6 +66,8 @@ probe)
 daemon)
     daemon=$BUILD_DIR/appflipd
     [ -x "$BUILD_DIR/appflip" ] || { log "no $BUILD_DIR/appflip; build the products first"; exit 2; }
+    # Issue 5 §4 against the real daemon: the steps and E2E_LOAD_LINE (one handoff per load request).
+    source "$root/scripts/systemd-e2e/daemon-steps.sh"
     ;;
 *) echo "usage: $0 probe|daemon" >&2; exit 2 ;;
 esac
@@ -131,6 +135,8 @@ shutdown_namespace() {
     unshare_pid=""
 }
 trap shutdown_namespace EXIT
+# A timeout or ^C still powers the namespace off (through the EXIT trap).
+trap 'log "interrupted"; exit 130' INT TERM
 
 log "booting systemd in a shielded namespace (work: $WORK)"
 unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" \
@@ -156,6 +162,7 @@ if [ "$mode" = probe ]; then
     in_ns cp /mnt/probe-dropin.conf /run/systemd/system/appflipd.service.d/e2e-probe.conf
     in_ns systemctl daemon-reload
 fi
+[ "$mode" = daemon ] && daemon_install_fixtures
 check "install.sh installs units, sysusers entry and config" in_ns test -f $UNITS/appflipd.service
 check "sysusers created the appflip group inside the namespace" in_ns getent group appflip
 check "the host's /etc/group is untouched" bash -c '! getent group appflip'
@@ -176,7 +183,9 @@ for service in appflipd.service appflipd-oauth-proxy.service; do
 done
 
 # The Systemd module's journal test, against this journald.
-if [ -x "$TEST_BINARY" ]; then
+if [ -z "$TEST_BINARY" ]; then
+    log "TEST_BINARY is empty: JournalIntegrationTests not run"
+elif [ -x "$TEST_BINARY" ]; then
     in_ns "$TEST_BINARY" --testing-library swift-testing --filter JournalIntegrationTests >"$WORK/out/journal-test.log" 2>&1
     check "JournalIntegrationTests pass against the real journald (not skipped)" bash -c \
         "grep -q 'Test run with 1 test .* passed' '$WORK/out/journal-test.log' && ! grep -q skipped '$WORK/out/journal-test.log'"
@@ -195,6 +204,13 @@ check "a user outside the group is refused" in_ns setpriv --reuid=65534 --regid=
 group_id=$(in_ns getent group appflip | cut -d: -f3)
 check "a member of the group is served" in_ns setpriv --reuid=65534 --regid=65534 --groups="$group_id" \
     $CLIENT request $SOCKET "$HELLO"
+if [ "$mode" = daemon ]; then
+    # NIO calls listen() again on the adopted socket: with the configuration's listenBacklog, which must
+    # equal the unit's Backlog= (ss shows a listening socket's backlog as its Send-Q).
+    log "ss -xl of the adopted socket: $(in_ns ss -xlH src $SOCKET)"
+    check "the adopted socket keeps Backlog=1024 (listenBacklog)" \
+        test "$(in_ns ss -xlH src $SOCKET | awk '{print $4}')" = 1024
+fi
 
 # first_reply BINARY: stops the service, installs BINARY, and times connect→reply of the first request.
 first_reply() {
@@ -260,6 +276,8 @@ if [ "$mode" = probe ]; then
     check "the host's /root is untouched" test ! -e /root/.config/appflipd
 fi
 
+[ "$mode" = daemon ] && daemon_steps_routing
+
 # ---------------------------------------------------------------------------------------------------
 # Watchdog: a stopped process stops answering its liveness probe; systemd must restart it.
 restarts_before=$(unit_property appflipd.service NRestarts)
@@ -285,18 +303,14 @@ under_load() {
     "$@"
     wait $load_pid
     log "$name under load: $(cat "$WORK/out/load-$name.json")"
-    check "$name under load lost no request" /usr/bin/python3 -c \
+    check "$name under load lost no request (every one answered ok)" /usr/bin/python3 -c \
         "import json,sys; r=json.load(open('$WORK/out/load-$name.json')); sys.exit(0 if r['lost']==0 and r['ok']==4000 else 1)"
 }
 under_load "kill -9" signal_main KILL
 log "RSS of the process that served the rest of the load: $(in_ns grep -E 'VmRSS|VmHWM' /proc/"$(main_pid)"/status | awk '{printf "%s %s %s  ", $1, $2, $3}')"
+[ "$mode" = daemon ] && daemon_steps_kill
 under_load "systemctl restart" in_ns systemctl restart appflipd.service
-
-# ---------------------------------------------------------------------------------------------------
-if [ "$mode" = daemon ]; then
-    # Issue 5 §4 against the real daemon. These steps need the merged appflipd and appflip.
-    source "$root/scripts/systemd-e2e/daemon-steps.sh"
-fi
+[ "$mode" = daemon ] && daemon_steps_stop
 
 # Graceful stop.
 pid_before=$(main_pid)
@@ -326,5 +340,10 @@ done
 log "binary sizes: $(stat -c '%n %s' "$WORK"/bin/appflipd* | sed "s|$WORK/bin/||" | tr '\n' ' ')"
 
 shutdown_namespace
-if [ $failures -eq 0 ]; then log "all checks passed"; else log "$failures check(s) failed"; fi
+if [ $failures -eq 0 ]; then
+    log "all checks passed"
+else
+    log "$failures check(s) failed (the logs are in $WORK/out):"
+    for name in "${failed_checks[@]}"; do log "  FAILED: $name"; done
+fi
 exit $((failures > 0))

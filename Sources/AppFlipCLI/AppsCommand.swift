@@ -13,9 +13,7 @@ struct AppsCommand: AsyncParsableCommand {
     @OptionGroup var daemon: DaemonConnectionOptions
 
     func run() async throws {
-        let connection = try await daemon.connect()
-        defer { Task { await connection.close() } }
-        let reply = try await connection.send(.apps).get()
+        let reply = try await daemon.send(.apps)
         if daemon.json { try OutputJSON.print(reply) }
         guard case .success(.apps(let result)) = reply.outcome else {
             if case .failure(let error) = reply.outcome, !daemon.json { print(OutputStyle.standard.describe(error)) }

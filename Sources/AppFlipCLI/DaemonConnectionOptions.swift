@@ -1,5 +1,6 @@
 import AppFlipClient
 import AppFlipDaemon
+import AppFlipProtocol
 import ArgumentParser
 
 #if canImport(Glibc)
@@ -13,6 +14,9 @@ struct DaemonConnectionOptions: ParsableArguments {
 
     @Flag(help: "Print JSON (the protocol's own reply shapes) instead of text.")
     var json = false
+
+    @Option(help: "Attempts in all when appflipd is unreachable or the connection drops before the reply (a restart), 50 ms apart and doubling.")
+    var attempts = 5
 
     var socketPath: String {
         get throws {
@@ -31,6 +35,26 @@ struct DaemonConnectionOptions: ParsableArguments {
         let path = try socketPath
         do {
             return try await AppFlipConnection.connect(to: path, client: "appflip")
+        } catch {
+            printError("cannot reach appflipd at \(path): \(error)")
+            throw DaemonExitCode.unreachable
+        }
+    }
+}
+
+extension DaemonConnectionOptions {
+    /// Sends one request on a connection of its own, retried (``RetryPolicy``) while no reply came;
+    /// a daemon still unreachable after the last attempt is exit status 3.
+    func send(_ body: RequestBody) async throws -> Reply {
+        let path = try socketPath
+        guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1") }
+        do {
+            return try await AppFlipConnection.send(body, to: path, client: "appflip", retry: RetryPolicy(maxAttempts: attempts)) { attempt, error in
+                printError("attempt \(attempt) got no reply (\(error)); retrying")
+            }
+        } catch let error as ErrorBody {
+            // The daemon refused the connection's `hello`: that is its answer.
+            return Reply(id: nil, op: body.op, error: error)
         } catch {
             printError("cannot reach appflipd at \(path): \(error)")
             throw DaemonExitCode.unreachable

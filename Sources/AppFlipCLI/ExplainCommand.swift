@@ -16,9 +16,7 @@ struct ExplainCommand: AsyncParsableCommand {
     @OptionGroup var daemon: DaemonConnectionOptions
 
     func run() async throws {
-        let connection = try await daemon.connect()
-        defer { Task { await connection.close() } }
-        let reply = try await connection.send(.explain(ExplainRequest(url: url))).get()
+        let reply = try await daemon.send(.explain(ExplainRequest(url: url)))
         if daemon.json { try OutputJSON.print(reply) }
         let style = OutputStyle.standard
         switch reply.outcome {

@@ -22,10 +22,8 @@ struct OpenCommand: AsyncParsableCommand {
     @OptionGroup var daemon: DaemonConnectionOptions
 
     func run() async throws {
-        let connection = try await daemon.connect()
-        defer { Task { await connection.close() } }
         let request = OpenRequest(activity: Activity(activityType: activityType, webpageURL: url), options: OpenOptions(universalLinksOnly: !allowBrowser))
-        let reply = try await connection.send(.open(request)).get()
+        let reply = try await daemon.send(.open(request))
         if daemon.json { try OutputJSON.print(reply) }
         let style = OutputStyle.standard
         switch reply.outcome {

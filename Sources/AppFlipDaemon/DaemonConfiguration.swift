@@ -8,6 +8,10 @@ import FoundationEssentials
 public struct DaemonConfiguration: Sendable, Hashable {
     /// The socket path; `nil` picks the default for the user (``SocketPath/defaultPath(environment:uid:)``).
     public var socket: String?
+    /// The backlog passed to listen(2): connections the kernel queues while the daemon is busy or
+    /// restarting. NIO adopts a socket systemd passes with a backlog of 128; the daemon then calls listen()
+    /// again with this value, so it must equal the `.socket` unit's `Backlog=` or it silently replaces it.
+    public var listenBacklog: Int = 1024
     /// The directory of static app files, `*.json`; relative paths are relative to the config file.
     public var appsDirectory: String?
     public var maxLineBytes: Int = FrameLimits.defaultMaxLineBytes
@@ -46,6 +50,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         func check(_ condition: Bool, _ field: String, _ message: String) throws(ConfigurationError) {
             if !condition { throw ConfigurationError(file: file, field: field, message) }
         }
+        try check((1...65535).contains(listenBacklog), "listenBacklog", "must be between 1 and 65535, not \(listenBacklog)")
         try check((1024...16 << 20).contains(maxLineBytes), "maxLineBytes", "must be between 1024 and 16777216, not \(maxLineBytes)")
         try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
         try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
@@ -62,7 +67,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
 extension DaemonConfiguration: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case socket, appsDirectory, maxLineBytes, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
+        case socket, listenBacklog, appsDirectory, maxLineBytes, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
 
@@ -71,6 +76,7 @@ extension DaemonConfiguration: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = DaemonConfiguration()
         socket = try container.decodeIfPresent(String.self, forKey: .socket)
+        listenBacklog = try container.decodeIfPresent(Int.self, forKey: .listenBacklog) ?? defaults.listenBacklog
         appsDirectory = try container.decodeIfPresent(String.self, forKey: .appsDirectory)
         maxLineBytes = try container.decodeIfPresent(Int.self, forKey: .maxLineBytes) ?? defaults.maxLineBytes
         maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection

@@ -27,6 +27,8 @@ public final class DaemonService: Service, Sendable {
     public struct ListeningAddress: Sendable {
         /// The socket path, when the daemon bound one (not for an inherited file descriptor).
         public var path: String?
+        /// How many static apps the daemon serves.
+        public var staticApps: Int
     }
 
     /// Loads the static apps now, so that a bad configuration fails before anything listens.
@@ -58,7 +60,10 @@ public final class DaemonService: Service, Sendable {
     /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim
     /// policy at once; on any error the old ones stay and the error is thrown. The socket, limits and
     /// timeouts take effect at the next start.
-    public func reload() throws(ConfigurationError) {
+    ///
+    /// - Returns: how many static apps the new configuration serves.
+    @discardableResult
+    public func reload() throws(ConfigurationError) -> Int {
         var configuration = self.configuration
         if let configurationFile {
             configuration = try DaemonConfiguration.load(from: configurationFile)
@@ -67,6 +72,7 @@ public final class DaemonService: Service, Sendable {
         context.registry.replaceStaticApps(apps)
         context.claimPolicy = configuration.claimPolicy
         logger.notice("configuration reloaded", metadata: ["static_apps": "\(apps.count)"])
+        return apps.count
     }
 
     public func run() async throws {
@@ -75,7 +81,7 @@ public final class DaemonService: Service, Sendable {
         let (server, published) = try await bind()
         let path: String? = if case .path(let path) = listener { path } else { nil }
         logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(context.registry.apps.count)"])
-        onReady(ListeningAddress(path: path))
+        onReady(ListeningAddress(path: path, staticApps: context.registry.apps.count))
 
         await withGracefulShutdownHandler {
             try? await server.closeFuture.get()
@@ -87,6 +93,9 @@ public final class DaemonService: Service, Sendable {
         if let path, let published { SocketFile.remove(path, inode: published) }
         logger.notice("stopped")
     }
+
+    /// How many top-level handoffs are in flight now.
+    public var handoffsInFlight: Int { context.inFlight.count }
 
     /// Waits for in-flight handoffs up to the grace period, then closes every connection.
     private func drain() async {
@@ -111,7 +120,7 @@ public final class DaemonService: Service, Sendable {
         let connections = self.connections
         let maxLineBytes = configuration.maxLineBytes
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
             // A client that shuts down its write side still gets every reply (`printf … | socat`).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
@@ -131,7 +140,15 @@ public final class DaemonService: Service, Sendable {
             }
         switch listener {
         case .fileDescriptor(let descriptor):
-            return (try await bootstrap.withBoundSocket(descriptor).get(), nil)
+            let channel = try await bootstrap.withBoundSocket(descriptor).get()
+            // NIO adopts the socket with listen(fd, 128) before any option applies; a second listen()
+            // sets the configured backlog, which must equal the `.socket` unit's `Backlog=`.
+            if listen(descriptor, Int32(configuration.listenBacklog)) != 0 {
+                let error = POSIXErrorDescription(errno: errno)
+                try? await channel.close()
+                throw error
+            }
+            return (channel, nil)
         case .path(let path):
             try SocketFile.prepare(path)
             let temporary = try SocketFile.temporaryPath(for: path)

@@ -2,6 +2,7 @@ import AppFlipCore
 import AppFlipProtocol
 import Logging
 import NIOCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,7 @@ final class HandoffRouter: Sendable {
     private let maxHops: Int
     private let maxOpenedURLs: Int
     private let logger: Logger
+    private let handoffIDs = HandoffIDs()
 
     init(registry: AppRegistry, events: EventHub, inFlight: InFlightHandoffs, configuration: DaemonConfiguration, logger: Logger) {
         self.registry = registry
@@ -40,7 +42,7 @@ final class HandoffRouter: Sendable {
             return eventLoop.makeSucceededFuture(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
         }
         let inFlight = self.inFlight
-        return dispatch(request.activity, options: request.options, hop: 0, from: sender, on: eventLoop)
+        return dispatch(request.activity, options: request.options, handoffID: handoffIDs.next(), hop: 0, from: sender, on: eventLoop)
             .always { _ in inFlight.leave() }
     }
 
@@ -68,12 +70,12 @@ final class HandoffRouter: Sendable {
     }
 
     private func dispatch(
-        _ activity: Activity, options: OpenOptions, hop: Int, from sender: Sender, on eventLoop: any EventLoop
+        _ activity: Activity, options: OpenOptions, handoffID: String, hop: Int, from sender: Sender, on eventLoop: any EventLoop
     ) -> EventLoopFuture<Result<OpenResult, ErrorBody>> {
         let started = NIODeadline.now()
         let urlString = activity.webpageURL ?? ""
         let finish: @Sendable (Result<OpenResult, ErrorBody>) -> Result<OpenResult, ErrorBody> = { [self] result in
-            record(result, url: urlString, hop: hop, from: sender, started: started)
+            record(result, url: urlString, handoffID: handoffID, hop: hop, from: sender, started: started)
             return result
         }
 
@@ -117,7 +119,7 @@ final class HandoffRouter: Sendable {
         let rule = candidate.decision.pointer ?? ""
         let domain = "\(candidate.domain)"
         let opener = URLOpener(eventLoop: eventLoop, maxOpened: maxOpenedURLs) { [self] request in
-            deliver(request, hop: hop + 1, from: Sender(peer: nil, client: appID), on: eventLoop)
+            deliver(request, handoffID: handoffID, hop: hop + 1, from: Sender(peer: nil, client: appID), on: eventLoop)
         }
         let handoff = Handoff(activity: activity, appID: appID, rule: rule, eventLoop: eventLoop, logger: logger, opener: opener)
         // One promise and one callback per handoff: this is the hot path.
@@ -148,10 +150,10 @@ final class HandoffRouter: Sendable {
     }
 
     /// Delivers a URL a handler opened, and describes what happened to it.
-    private func deliver(_ request: OpenURLRequest, hop: Int, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<OpenedURL> {
+    private func deliver(_ request: OpenURLRequest, handoffID: String, hop: Int, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<OpenedURL> {
         let shown = Redaction.redact(url: request.url)
         let universalLinksOnly = request.options.universalLinksOnly
-        return dispatch(Activity(webpageURL: request.url), options: request.options, hop: hop, from: sender, on: eventLoop).map { result in
+        return dispatch(Activity(webpageURL: request.url), options: request.options, handoffID: handoffID, hop: hop, from: sender, on: eventLoop).map { result in
             switch result {
             case .success(let handled) where handled.status == .handled:
                 OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
@@ -165,8 +167,11 @@ final class HandoffRouter: Sendable {
         }
     }
 
-    /// Logs a finished handoff and streams it to `watch` subscribers.
-    private func record(_ result: Result<OpenResult, ErrorBody>, url: String, hop: Int, from sender: Sender, started: NIODeadline) {
+    /// Logs a finished handoff (one info line per hop, all hops of one `open` under one handoff id) and
+    /// streams it to `watch` subscribers. The URL is redacted here; the log handler scrubs again.
+    private func record(
+        _ result: Result<OpenResult, ErrorBody>, url: String, handoffID: String, hop: Int, from sender: Sender, started: NIODeadline
+    ) {
         let outcome: String
         let app: String?
         let rule: String?
@@ -180,18 +185,23 @@ final class HandoffRouter: Sendable {
             app = error.app
             rule = error.rule
         }
-        let failed = (try? result.get()) == nil
+        let logs = logger.logLevel <= .info
         let watched = events.hasSubscribers
-        guard failed || watched || logger.logLevel <= .debug else { return }
+        guard logs || watched else { return }
         let latency = (NIODeadline.now() - started).nanoseconds / 1000
         let shown = Redaction.redact(url: url)
-        logger.log(
-            level: failed ? .info : .debug, "handoff",
-            metadata: [
-                "url": "\(shown)", "hop": "\(hop)", "app": "\(app ?? "-")", "outcome": "\(outcome)",
-                "latency_us": "\(latency)", "peer_uid": "\(sender.peer.map { String($0.uid) } ?? "-")",
-                "peer_pid": "\(sender.peer.map { String($0.pid) } ?? "-")",
-            ])
+        if logs {
+            var metadata: Logger.Metadata = [
+                "handoff_id": "\(handoffID)", "hop": "\(hop)", "url": "\(shown)", "app": "\(app ?? "-")",
+                "rule": "\(rule ?? "-")", "outcome": "\(outcome)", "latency_us": "\(latency)",
+            ]
+            if let peer = sender.peer {
+                metadata["peer_uid"] = "\(peer.uid)"
+                metadata["peer_pid"] = "\(peer.pid)"
+            }
+            if let client = sender.client { metadata["client"] = "\(client)" }
+            logger.info("handoff \(outcome)", metadata: metadata)
+        }
         if watched {
             events.publish(HandoffEvent(
                 time: Self.now(), from: sender.peer, client: sender.client, hop: hop, url: shown, app: app, rule: rule,
@@ -217,5 +227,22 @@ final class HandoffRouter: Sendable {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// Names each top-level handoff for the log: this process's start time in hex, then a counter, so that ids
+/// stay unique across restarts (`journalctl APPFLIP_HANDOFF_ID=…` finds one handoff and all its hops).
+final class HandoffIDs: Sendable {
+    private let prefix: String
+    private let counter = Atomic<UInt64>(0)
+
+    init() {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        prefix = String(UInt64(time.tv_sec) &* 1_000_000 &+ UInt64(time.tv_nsec / 1000), radix: 16) + "-"
+    }
+
+    func next() -> String {
+        prefix + String(counter.add(1, ordering: .relaxed).newValue)
     }
 }

@@ -11,6 +11,8 @@ final class InFlightHandoffs: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
+    var count: Int { state.withLockedValue { $0.count } }
+
     /// Takes one slot, or returns false when the daemon is stopping.
     func enter() -> Bool {
         state.withLockedValue { state in

@@ -1,8 +1,9 @@
 import AppFlipDaemon
 import ArgumentParser
 import Logging
+import NIOPosix
 import ServiceLifecycle
-import UnixSignals
+import Systemd
 
 #if canImport(Glibc)
 import Glibc
@@ -39,20 +40,21 @@ public struct DaemonCommand: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        var logger = Logger(label: "appflipd")
-        logger.logLevel = logLevel
+        SystemdIntegration.bootstrapLogging(level: logLevel)
+        let logger = Logger(label: "appflipd")
         let file = config ?? (access(Self.defaultConfigurationFile, F_OK) == 0 ? Self.defaultConfigurationFile : nil)
         do {
             var configuration = try file.map { path throws(ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()
             if let socket { configuration.socket = socket }
-            let path = try configuration.socket ?? SocketPath.defaultPath()
-            configuration.socket = path
+            let systemd = try SystemdIntegration()
+            let listener = try systemd.listener(path: configuration.socket)
+            let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
             let appFlip = try EmbeddedOAuthComposition(oauthConfigurationFile: oauthConfig, daemonConfigurationFile: file, logger: logger)
             let daemon: DaemonService
             do {
                 daemon = try DaemonService(
-                    configuration: configuration, configurationFile: file, listener: .path(path), handlerFactories: appFlip.handlerFactories,
-                    logger: logger)
+                    configuration: configuration, configurationFile: file, listener: listener, handlerFactories: appFlip.handlerFactories,
+                    eventLoopGroup: eventLoopGroup, logger: logger, onReady: systemd.ready)
             } catch {
                 await appFlip.shutdown()
                 throw error
@@ -62,11 +64,10 @@ public struct DaemonCommand: AsyncParsableCommand {
                 await appFlip.shutdown()
                 return
             }
+            let systemdServices = systemd.services(daemon: daemon, eventLoopGroup: eventLoopGroup, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: appFlip.services + [
-                        .init(service: daemon), .init(service: HangupReloadService(daemon: daemon, logger: logger), successTerminationBehavior: .ignore),
-                    ],
+                    services: appFlip.services + systemdServices.beforeDaemon + [.init(service: daemon)] + systemdServices.afterDaemon,
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger
                 )
@@ -84,27 +85,12 @@ public struct DaemonCommand: AsyncParsableCommand {
         } catch let error as SocketPathError {
             logger.critical("\(error)")
             throw ExitCode(1)
-        }
-    }
-}
-
-/// Reloads the daemon on SIGHUP, keeping the old configuration when the new one is invalid.
-public struct HangupReloadService: Service {
-    let daemon: DaemonService
-    let logger: Logger
-
-    public init(daemon: DaemonService, logger: Logger) {
-        self.daemon = daemon
-        self.logger = logger
-    }
-
-    public func run() async throws {
-        for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
-            do {
-                try daemon.reload()
-            } catch {
-                logger.error("reload refused; the previous configuration stays: \(error)")
-            }
+        } catch let error as SocketActivationError {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        } catch let error as SystemdError {
+            logger.critical("\(error)")
+            throw ExitCode(1)
         }
     }
 }

@@ -55,7 +55,8 @@ struct CredentialScrubber {
         }
         var end = valueStart
         while end < bytes.count, !isValueTerminator(bytes[end]) { end += 1 }
-        return valueStart..<end
+        // Nothing to hide, as in a URL the daemon already redacted (`code=[redacted:37B]`).
+        return end > valueStart ? valueStart..<end : nil
     }
 
     /// `"name": "value"`, `name: "value"`, `name: Optional("value")` (the value inside the quotes), and

@@ -6,7 +6,7 @@
 // says STOPPING=1 on SIGTERM. With PROBE_HTTP_PORT set it also answers HTTP on 127.0.0.1:PORT, as the
 // embedded OAuth2 server does inside appflipd's private network namespace.
 //
-//     systemd-probe [--config DIR]      (reads DIR/probe.conf; the same ExecStart= as appflipd)
+//     systemd-probe [--config DIR[/appflipd.json]]   (reads DIR/probe.conf; the same ExecStart= as appflipd)
 import Dispatch
 import Logging
 import Systemd
@@ -20,8 +20,12 @@ import Musl
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, fieldPrefix: "APPFLIP_") }
 let logger = Logger(label: "systemd-probe")
 let notifier = SystemdNotifier()
-let configPath = CommandLine.arguments.firstIndex(of: "--config").flatMap { index in
-    index + 1 < CommandLine.arguments.count ? CommandLine.arguments[index + 1] + "/probe.conf" : nil
+/// `--config DIR/appflipd.json` (appflipd's ExecStart=) or `--config DIR`: the probe reads DIR/probe.conf.
+let configPath = CommandLine.arguments.firstIndex(of: "--config").flatMap { index -> String? in
+    guard index + 1 < CommandLine.arguments.count else { return nil }
+    let argument = CommandLine.arguments[index + 1]
+    let directory = argument.hasSuffix(".json") ? String(argument[..<(argument.lastIndex(of: "/") ?? argument.startIndex)]) : argument
+    return directory + "/probe.conf"
 }
 /// Serves connections one at a time; the watchdog's liveness probe runs a no-op on it.
 let servingQueue = DispatchQueue(label: "systemd-probe.serving")

@@ -64,6 +64,8 @@ import Testing
         ("héllo wörld ?code=ä1&x=ü", "héllo wörld ?code=[redacted]&x=ü"),
         ("x==code=1", "x==code=[redacted]"),
         ("Grant(code=abc, scope=s)", "Grant(code=[redacted], scope=s)"),
+        ("https://h/a/x?code=[redacted:37B]&state=s1", "https://h/a/x?code=[redacted:37B]&state=s1"),
+        ("https://h/a/x?code=&state=s1", "https://h/a/x?code=&state=s1"),
     ])
     func scrubsCredentialsInsideText(text: String, expected: String) {
         #expect(redaction.scrub(text) == expected)

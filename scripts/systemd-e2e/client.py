@@ -4,10 +4,12 @@
     client.py request SOCKET LINE          one request; prints the reply line and the seconds it took
     client.py denied SOCKET                 exits 0 only if connecting is refused with EACCES
     client.py load SOCKET COUNT CONCURRENCY PROGRESS_FILE
-                                            COUNT requests on fresh connections; a connection that
-                                            closes before any reply is retried once, as AppFlipClient
-                                            does; prints JSON {"ok", "retried", "lost"}; writes the number
-                                            of finished requests to PROGRESS_FILE every 100
+                                            COUNT requests on fresh connections, retried as AppFlipClient's
+                                            RetryPolicy does (5 attempts, 50 ms backoff doubling to 1 s)
+                                            while the connection fails or closes before the last reply, or
+                                            the reply is shutting_down; prints JSON {"ok", "refused",
+                                            "retried", "lost"}; writes the number of finished requests to
+                                            PROGRESS_FILE every 100
     client.py journal FILE                  checks `journalctl -o json` output (see check_journal)
 """
 import errno
@@ -19,29 +21,32 @@ import threading
 import time
 
 
-# The request the load sends, %d replaced by its index: override with E2E_LOAD_LINE (for appflipd, an
-# `open` of a URL a built-in handler claims makes every request a handoff).
+# The request the load sends, %d replaced by its index: override with E2E_LOAD_LINE (for appflipd, a
+# hello and an `open` of a URL a built-in handler claims, separated by a newline, make every request a
+# handoff). Several lines get as many replies; the last one is the request's outcome.
 LOAD_LINE = os.environ.get("E2E_LOAD_LINE", '{"op":"hello","id":"load-%d","version":1}')
 
 
 def request(path, line, timeout=10.0):
+    """Sends the line(s); returns the last reply line and the seconds from connect to it."""
     started = time.monotonic()
+    lines = line.split("\n")
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.settimeout(timeout)
         connection.connect(path)
-        connection.sendall(line.encode() + b"\n")
+        connection.sendall("".join(part + "\n" for part in lines).encode())
         reply = b""
-        while not reply.endswith(b"\n"):
+        while reply.count(b"\n") < len(lines):
             chunk = connection.recv(65536)
             if not chunk:
                 raise ConnectionResetError("closed before a reply")
             reply += chunk
-    return reply.decode().strip(), time.monotonic() - started
+    return reply.decode().strip().split("\n")[-1], time.monotonic() - started
 
 
 def load(path, count, concurrency, progress_path):
     lock = threading.Lock()
-    totals = {"ok": 0, "retried": 0, "lost": 0}
+    totals = {"ok": 0, "refused": 0, "retried": 0, "lost": 0}
     next_index = [0]
 
     def worker():
@@ -53,19 +58,26 @@ def load(path, count, concurrency, progress_path):
                 next_index[0] += 1
             line = LOAD_LINE.replace("%d", str(index))
             outcome = "lost"
-            for attempt in range(2):
+            backoff = 0.05
+            for attempt in range(5):
                 try:
-                    request(path, line)
-                    outcome = "ok"
-                    break
+                    reply = json.loads(request(path, line)[0])
+                    if reply.get("ok") is not False:
+                        outcome = "ok"
+                        break
+                    if reply.get("error", {}).get("code") != "shutting_down":
+                        outcome = "refused"
+                        break
                 except (ConnectionError, FileNotFoundError, socket.timeout, OSError):
-                    if attempt == 0:
-                        with lock:
-                            totals["retried"] += 1
-                        time.sleep(0.05)
+                    pass
+                if attempt < 4:
+                    with lock:
+                        totals["retried"] += 1
+                    time.sleep(backoff)
+                    backoff = min(backoff * 2, 1.0)
             with lock:
                 totals[outcome] += 1
-                finished = totals["ok"] + totals["lost"]
+                finished = totals["ok"] + totals["refused"] + totals["lost"]
                 if finished % 100 == 0:
                     with open(progress_path + ".new", "w") as progress:
                         progress.write(str(finished))
