@@ -23,7 +23,8 @@ struct BenchCommand: AsyncParsableCommand {
             Everything runs in this process on one event loop group: an appflipd on a temporary socket with a
             built-in `accept` app and a live app registered over the socket, the raw echo, the raw relay, and
             the closed-loop clients (one request in flight per connection). Every scenario sends the same
-            request line; the scenarios take turns in rounds. Only ratios between figures of one run mean
+            request line; the scenarios take turns in rounds. The baselines batch their writes the way the
+            daemon and the live app do. Only ratios between figures of one run mean
             anything on a shared machine. Build with -c release.
             """
     )
