@@ -23,7 +23,8 @@ struct BenchCommand: AsyncParsableCommand {
             Everything runs in this process on one event loop group: an appflipd on a temporary socket with a
             built-in `accept` app and a live app registered over the socket, the raw echo, the raw relay, and
             the closed-loop clients (one request in flight per connection). Every scenario sends the same
-            request line; the scenarios take turns in rounds. Only ratios between figures of one run mean
+            request line; the scenarios take turns in rounds. The baselines batch their writes the way the
+            daemon and the live app do. Only ratios between figures of one run mean
             anything on a shared machine. Build with -c release.
             """
     )
@@ -36,6 +37,9 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: "Connection counts, comma-separated.")
     var connections = "1,8,64"
+
+    @Option(help: "Scenarios to run, comma-separated (echo, relay, builtin, live); one alone is for profiling it.")
+    var scenarios = "echo,relay,builtin,live"
 
     @Option(help: "Live-app handoffs for the memory check (RSS after 10k and after this many).")
     var rssHandoffs = 1_000_000
@@ -71,6 +75,8 @@ struct BenchCommand: AsyncParsableCommand {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
+        let unknown = Set(scenarios.split(separator: ",").map { $0.filter { $0 != " " } }).subtracting(["echo", "relay", "builtin", "live"])
+        guard unknown.isEmpty else { throw ValidationError("--scenarios takes echo, relay, builtin and live, not \(unknown.sorted().joined(separator: ", "))") }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }
@@ -121,12 +127,13 @@ struct BenchCommand: AsyncParsableCommand {
         let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
         let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.count == liveLine.count + 1 }
 
+        let chosen = Set(self.scenarios.split(separator: ",").map { $0.filter { $0 != " " } })
         let scenarios: [(name: String, path: String, line: [UInt8], hello: [UInt8]?, check: @Sendable (ByteBufferView) -> Bool)] = [
-            ("raw echo", directory + "/echo.sock", liveLine, nil, echoed),
-            ("raw relay", directory + "/relay.sock", liveLine, nil, echoed),
-            ("appflipd builtin", socket, acceptLine, hello, handled),
-            ("appflipd live app", socket, liveLine, hello, handled),
-        ]
+            ("echo", "raw echo", directory + "/echo.sock", liveLine, nil, echoed),
+            ("relay", "raw relay", directory + "/relay.sock", liveLine, nil, echoed),
+            ("builtin", "appflipd builtin", socket, acceptLine, hello, handled),
+            ("live", "appflipd live app", socket, liveLine, hello, handled),
+        ].filter { chosen.contains($0.0) }.map { ($0.1, $0.2, $0.3, $0.4, $0.5) }
         var rows: [Row] = []
         for count in counts {
             // Scenarios take turns in short rounds, so that a load change on the shared machine hits them all

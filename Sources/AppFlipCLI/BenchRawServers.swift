@@ -29,6 +29,7 @@ enum BenchRawServers {
                 }
             }
             .connect(unixDomainSocketPath: upstreamPath).get()
+        let upstreamWriter = RelayUpstream(channel: upstream)
         return try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 let id = nextClient.withLockedValue { value in
@@ -39,7 +40,7 @@ enum BenchRawServers {
                 channel.closeFuture.whenComplete { _ in _ = clients.withLockedValue { $0.removeValue(forKey: id) } }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(BenchLineDecoder()), RelayClientHandler(id: id, upstream: upstream),
+                        ByteToMessageHandler(BenchLineDecoder()), RelayClientHandler(id: id, upstream: upstreamWriter),
                     ])
                 }
             }
@@ -58,12 +59,45 @@ struct BenchLineDecoder: ByteToMessageDecoder {
     }
 }
 
+/// Echoes with the I/O strategy of the daemon's connections and of a live app: the replies to one read
+/// leave in one write.
 private final class EchoHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.writeAndFlush(data, promise: nil)
+        context.write(data, promise: nil)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.flush()
+    }
+}
+
+/// The relay's one upstream connection, written like the daemon writes to a live app: every line
+/// written in one event loop turn leaves in one write.
+private final class RelayUpstream: @unchecked Sendable {
+    let channel: any Channel
+    /// Touched only on the upstream channel's event loop.
+    private var flushQueued = false
+
+    init(channel: any Channel) {
+        self.channel = channel
+    }
+
+    func write(_ line: ByteBuffer) {
+        guard channel.eventLoop.inEventLoop else {
+            channel.eventLoop.execute { self.write(line) }
+            return
+        }
+        channel.write(line, promise: nil)
+        if !flushQueued {
+            flushQueued = true
+            channel.eventLoop.execute {
+                self.flushQueued = false
+                self.channel.flush()
+            }
+        }
     }
 }
 
@@ -71,9 +105,9 @@ private final class RelayClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     let id: UInt64
-    let upstream: any Channel
+    let upstream: RelayUpstream
 
-    init(id: UInt64, upstream: any Channel) {
+    init(id: UInt64, upstream: RelayUpstream) {
         self.id = id
         self.upstream = upstream
     }
@@ -83,7 +117,7 @@ private final class RelayClientHandler: ChannelInboundHandler {
         var tagged = context.channel.allocator.buffer(capacity: line.readableBytes + 21)
         tagged.writeString("\(id) ")
         tagged.writeImmutableBuffer(line)
-        upstream.writeAndFlush(tagged, promise: nil)
+        upstream.write(tagged)
     }
 }
 

@@ -31,13 +31,21 @@ final class ClientHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private var pending: [RequestID: EventLoopPromise<Reply>] = [:]
+    /// Requests waiting for their reply; an answer's reply only confirms it, so nobody waits on it (`nil`).
+    private var pending: [RequestID: EventLoopPromise<Reply>?] = [:]
     /// Waiters for replies no pending request claims (id null, or an id sent raw), first come first served.
     private var unmatched: [EventLoopPromise<Reply>] = []
     private var nextID: Int64 = 1
     private var isClosed = false
+    /// Between `channelRead` and `channelReadComplete`, writes (a live app's answers) wait to leave in one.
+    private var isReading = false
+    private var needsFlush = false
     private let decoder = JSONDecoder()
-    var liveApp: (any LiveAppHandling)?
+    var liveApp: (any LiveAppHandling)? {
+        didSet { immediateLiveApp = liveApp as? ImmediateLiveApp }
+    }
+    /// The live app when it answers synchronously: its answer goes out without a future.
+    private var immediateLiveApp: ImmediateLiveApp?
     var events: AsyncStream<HandoffEvent>.Continuation?
 
     /// Sends `body` with a fresh id; the future completes with its reply.
@@ -53,12 +61,26 @@ final class ClientHandler: ChannelInboundHandler {
             promise.fail(ClientError.connectionClosed)
             return promise.futureResult
         }
+        pending[request.id] = promise
+        write(request, context: context)
+        return promise.futureResult
+    }
+
+    private func write(_ request: Request, context: ChannelHandlerContext) {
         var buffer = context.channel.allocator.buffer(capacity: 256)
         buffer.writeBytes(request.encodedLine())
         buffer.writeInteger(UInt8(ascii: "\n"))
-        pending[request.id] = promise
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
-        return promise.futureResult
+        context.write(wrapOutboundOut(buffer), promise: nil)
+        if isReading { needsFlush = true } else { context.flush() }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        isReading = false
+        if needsFlush {
+            needsFlush = false
+            context.flush()
+        }
+        context.fireChannelReadComplete()
     }
 
     /// Writes bytes as they are; the next reply no request claims completes the future.
@@ -74,6 +96,7 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        isReading = true
         let line = unwrapInboundIn(data)
         let message: ServerMessage
         do {
@@ -85,7 +108,7 @@ final class ClientHandler: ChannelInboundHandler {
         switch message {
         case .reply(let reply):
             if let id = reply.id, let promise = pending.removeValue(forKey: id) {
-                promise.succeed(reply)
+                promise?.succeed(reply)
             } else if !unmatched.isEmpty {
                 unmatched.removeFirst().succeed(reply)
             }
@@ -97,18 +120,29 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     private func answer(_ push: ActivityPush, context: ChannelHandlerContext) {
+        if let immediateLiveApp {
+            sendAnswer(immediateLiveApp.immediateAnswer(to: push), to: push, context: context)
+            return
+        }
         guard let liveApp else { return }
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         liveApp.handle(push, eventLoop: context.eventLoop).hop(to: context.eventLoop).whenComplete { result in
             let (handler, context) = bound.value
-            let answer = (try? result.get()) ?? LiveAnswer(continue: false)
-            _ = handler.send(.answer(AnswerRequest(handoff: push.handoff, continue: answer.continue, open: answer.open)), context: context)
+            handler.sendAnswer((try? result.get()) ?? LiveAnswer(continue: false), to: push, context: context)
         }
+    }
+
+    private func sendAnswer(_ answer: LiveAnswer, to push: ActivityPush, context: ChannelHandlerContext) {
+        guard !isClosed else { return }
+        let id = RequestID.number(nextID)
+        nextID += 1
+        pending[id] = .some(nil)
+        write(Request(id: id, .answer(AnswerRequest(handoff: push.handoff, continue: answer.continue, open: answer.open))), context: context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         isClosed = true
-        let waiting = Array(pending.values) + unmatched
+        let waiting = pending.values.compactMap { $0 } + unmatched
         pending = [:]
         unmatched = []
         waiting.forEach { $0.fail(ClientError.connectionClosed) }

@@ -30,6 +30,11 @@ public struct ImmediateLiveApp: LiveAppHandling {
     public func handle(_ activity: ActivityPush, eventLoop: any EventLoop) -> EventLoopFuture<LiveAnswer> {
         eventLoop.makeSucceededFuture(answer(activity))
     }
+
+    /// The answer itself, which the connection sends without making a future.
+    func immediateAnswer(to activity: ActivityPush) -> LiveAnswer {
+        answer(activity)
+    }
 }
 
 /// A live app written with `async` code.

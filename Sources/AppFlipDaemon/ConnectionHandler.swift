@@ -20,6 +20,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
     private var inputClosed = false
+    /// Between `channelRead` and `channelReadComplete`, replies wait to leave in one write (a live app's
+    /// answers arrive in batches: one write answers them all).
+    private var isReading = false
+    private var needsFlush = false
     private var logger: Logger
 
     init(daemon: DaemonContext, peer: PeerInfo?) {
@@ -32,6 +36,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        isReading = true
         let request: Request
         switch unwrapInboundIn(data) {
         case .success(let decoded): request = decoded
@@ -131,6 +136,9 @@ final class ConnectionHandler: ChannelInboundHandler {
             return
         }
         inputClosed = true
+        // The last line came without a `channelReadComplete`.
+        isReading = false
+        flushIfNeeded(context: context)
         // A live app that can no longer answer is gone.
         endRegistration(context: context)
         closeIfDone(context: context)
@@ -138,7 +146,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// After the peer's half-close, closes once every request has its reply; a watcher keeps streaming.
     private func closeIfDone(context: ChannelHandlerContext) {
-        if inputClosed, inFlight.isEmpty, !isWatching { context.close(promise: nil) }
+        if inputClosed, inFlight.isEmpty, !isWatching {
+            flushIfNeeded(context: context)
+            context.close(promise: nil)
+        }
     }
 
     private func endRegistration(context: ChannelHandlerContext) {
@@ -170,7 +181,20 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func reply(_ reply: Reply, context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(.reply(reply)), promise: nil)
+        context.write(wrapOutboundOut(.reply(reply)), promise: nil)
+        if isReading { needsFlush = true } else { context.flush() }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        isReading = false
+        flushIfNeeded(context: context)
+        context.fireChannelReadComplete()
+    }
+
+    private func flushIfNeeded(context: ChannelHandlerContext) {
+        guard needsFlush else { return }
+        needsFlush = false
+        context.flush()
     }
 }
 

@@ -42,8 +42,10 @@ final class HandoffRouter: Sendable {
             return eventLoop.makeSucceededFuture(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
         }
         let inFlight = self.inFlight
-        return dispatch(request.activity, options: request.options, handoffID: handoffIDs.next(), hop: 0, from: sender, on: eventLoop)
-            .always { _ in inFlight.leave() }
+        let outcome = dispatch(request.activity, options: request.options, handoffID: handoffIDs.next(), hop: 0, from: sender, on: eventLoop)
+        // A callback, not `always`: it runs before the caller's, without a future of its own.
+        outcome.whenComplete { _ in inFlight.leave() }
+        return outcome
     }
 
     /// Answers an `explain` request.

@@ -60,7 +60,19 @@ struct JSONLineWriter {
 
     mutating func integer(_ value: some BinaryInteger) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        if let value = Int64(exactly: value) {
+            // `String(value)` is generic and not specialized: digits by hand cost a tenth as much.
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            var magnitude = value.magnitude
+            let start = bytes.count
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            bytes[start...].reverse()
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
         needsComma = true
     }
 
@@ -76,7 +88,8 @@ struct JSONLineWriter {
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        let word: StaticString = value ? "true" : "false"
+        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
         needsComma = true
     }
 
@@ -113,6 +126,17 @@ struct JSONLineWriter {
 
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        var value = value
+        // Most strings need no escape: copy them whole rather than byte by byte.
+        let copied = value.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

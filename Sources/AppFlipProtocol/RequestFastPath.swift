@@ -13,8 +13,16 @@ enum RequestFastPath {
 }
 
 extension FastJSONScanner {
-    private enum RequestField: Hashable {
+    private enum RequestField: Int {
         case id, op, activity, options, handoff, `continue`, open
+
+        var key: SeenKeys { SeenKeys(rawValue: 1 << rawValue) }
+        static let openKeys = keys([.id, .op, .activity, .options])
+        static let answerKeys = keys([.id, .op, .handoff, .continue, .open])
+
+        private static func keys(_ fields: [RequestField]) -> SeenKeys {
+            SeenKeys(rawValue: fields.reduce(0) { $0 | 1 << $1.rawValue })
+        }
     }
 
     fileprivate mutating func request() -> Request? {
@@ -25,7 +33,7 @@ extension FastJSONScanner {
         var handoff: UInt64?
         var proceed: Bool?
         var open: [OpenURLRequest]?
-        var seen: Set<RequestField> = []
+        var seen: SeenKeys = []
         let parsed = object { key, parser in
             let field: RequestField
             switch key {
@@ -38,17 +46,17 @@ extension FastJSONScanner {
             case "open": field = .open; open = parser.openRequests()
             default: return false
             }
-            return seen.insert(field).inserted
+            return seen.insert(bit: field.rawValue)
         }
         guard parsed, atEnd, let id else { return nil }
         switch op {
         case "open":
-            guard seen.isSubset(of: [.id, .op, .activity, .options]), let activity else { return nil }
-            if seen.contains(.options), options == nil { return nil }
+            guard seen.isSubset(of: RequestField.openKeys), let activity else { return nil }
+            if seen.contains(RequestField.options.key), options == nil { return nil }
             return Request(id: id, .open(OpenRequest(activity: activity, options: options ?? OpenOptions())))
         case "answer":
-            guard seen.isSubset(of: [.id, .op, .handoff, .continue, .open]), let handoff, let proceed else { return nil }
-            if seen.contains(.open), open == nil { return nil }
+            guard seen.isSubset(of: RequestField.answerKeys), let handoff, let proceed else { return nil }
+            if seen.contains(RequestField.open.key), open == nil { return nil }
             return Request(id: id, .answer(AnswerRequest(handoff: handoff, continue: proceed, open: open ?? [])))
         default:
             return nil
@@ -58,14 +66,13 @@ extension FastJSONScanner {
     mutating func activity() -> Activity? {
         var type: String?
         var url: String?
-        var seen: Set<String> = []
+        var seen: SeenKeys = []
         let parsed = object { key, parser in
             switch key {
-            case "activityType": type = parser.string(); if type == nil { return false }
-            case "webpageURL": url = parser.string(); if url == nil { return false }
+            case "activityType": type = parser.string(); if type == nil { return false }; return seen.insert(bit: 0)
+            case "webpageURL": url = parser.string(); if url == nil { return false }; return seen.insert(bit: 1)
             default: return false
             }
-            return seen.insert(key).inserted
         }
         guard parsed, let type else { return nil }
         return Activity(activityType: type, webpageURL: url)
@@ -88,14 +95,13 @@ extension FastJSONScanner {
         repeat {
             var url: String?
             var options: OpenOptions?
-            var seen: Set<String> = []
+            var seen: SeenKeys = []
             let parsed = object { key, parser in
                 switch key {
-                case "url": url = parser.string(); if url == nil { return false }
-                case "options": options = parser.options(); if options == nil { return false }
+                case "url": url = parser.string(); if url == nil { return false }; return seen.insert(bit: 0)
+                case "options": options = parser.options(); if options == nil { return false }; return seen.insert(bit: 1)
                 default: return false
                 }
-                return seen.insert(key).inserted
             }
             guard parsed, let url else { return nil }
             requests.append(OpenURLRequest(url: url, options: options ?? OpenOptions()))

@@ -9,6 +9,17 @@ enum ServerMessageFastPath {
 }
 
 extension FastJSONScanner {
+    private enum MessageField: Int {
+        case activity, app, handoff, push, rule, id, ok, op, result
+
+        static let activityPush = keys([.activity, .app, .handoff, .push, .rule])
+        static let answerReply = keys([.id, .ok, .op, .result])
+
+        private static func keys(_ fields: [MessageField]) -> SeenKeys {
+            SeenKeys(rawValue: fields.reduce(0) { $0 | 1 << $1.rawValue })
+        }
+    }
+
     fileprivate mutating func serverMessage() -> ServerMessage? {
         var activity: Activity?
         var app: String?
@@ -19,18 +30,20 @@ extension FastJSONScanner {
         var ok: Bool?
         var op: String?
         var answered: UInt64?
-        var seen: Set<String> = []
+        var seen: SeenKeys = []
         let parsed = object { key, parser in
+            let field: MessageField
             switch key {
-            case "activity": activity = parser.activity()
-            case "app": app = parser.string()
-            case "handoff": handoff = parser.unsigned()
-            case "push": push = parser.string()
-            case "rule": rule = parser.string()
-            case "id": id = parser.requestID()
-            case "ok": ok = parser.bool()
-            case "op": op = parser.string()
+            case "activity": field = .activity; activity = parser.activity()
+            case "app": field = .app; app = parser.string()
+            case "handoff": field = .handoff; handoff = parser.unsigned()
+            case "push": field = .push; push = parser.string()
+            case "rule": field = .rule; rule = parser.string()
+            case "id": field = .id; id = parser.requestID()
+            case "ok": field = .ok; ok = parser.bool()
+            case "op": field = .op; op = parser.string()
             case "result":
+                field = .result
                 var handoff: UInt64?
                 guard parser.object({ key, parser in
                     guard key == "handoff", handoff == nil else { return false }
@@ -40,13 +53,13 @@ extension FastJSONScanner {
                 answered = handoff
             default: return false
             }
-            return seen.insert(key).inserted
+            return seen.insert(bit: field.rawValue)
         }
         guard parsed, atEnd else { return nil }
-        if seen == ["activity", "app", "handoff", "push", "rule"], push == "activity", let activity, let app, let handoff, let rule {
+        if seen == MessageField.activityPush, push == "activity", let activity, let app, let handoff, let rule {
             return .activity(ActivityPush(handoff: handoff, app: app, rule: rule, activity: activity))
         }
-        if seen == ["id", "ok", "op", "result"], ok == true, op == "answer", let id, let answered {
+        if seen == MessageField.answerReply, ok == true, op == "answer", let id, let answered {
             return .reply(Reply(id: id, result: .answer(AnswerResult(handoff: answered))))
         }
         return nil
