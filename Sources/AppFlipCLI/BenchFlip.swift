@@ -72,7 +72,7 @@ struct BenchFlip {
                 _ = try await measure(concurrency: concurrency, total: min(100, options.flips), socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
                 let row = try await measure(concurrency: concurrency, total: options.flips, socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
                 rows.append(row)
-                if !json { FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(row.p50Millis) ms") }
+                if !json { FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms") }
             }
         } catch {
             await googleConnection.close()

@@ -39,11 +39,11 @@ final class FlipGoogleApp: Sendable {
         }
     }
 
-    /// Removes and returns the first delivered URL whose query holds `state=<encodedState>`: for many
-    /// flips in flight on one registration (the benchmark), whose states need no percent-encoding.
+    /// Removes and returns the first delivered URL ending in `state=<encodedState>` (where a result puts
+    /// it): for many flips in flight on one registration (the benchmark), whose states need no encoding.
     func takeReceived(encodedState: String) -> String? {
         received.withLockedValue { urls in
-            guard let index = urls.firstIndex(where: { $0.contains("state=\(encodedState)") }) else { return nil }
+            guard let index = urls.firstIndex(where: { $0.hasSuffix("&state=\(encodedState)") }) else { return nil }
             return urls.remove(at: index)
         }
     }
