@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
+        .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -75,6 +76,8 @@ let package = Package(
                 "AppFlipDaemon",
                 "AppFlipClient",
                 "AppFlipProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -96,6 +99,20 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+
+        // MARK: The built-in `appflip` partner-app handler: FlipPolicy, step 3 and the result, in the daemon.
+        .target(
+            name: "AppFlipPartner",
+            dependencies: [
+                "AppFlipCore",
+                "AppFlipDaemon",
+                "AppFlipProtocol",
+                "AppFlipOAuth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
 
@@ -123,12 +140,9 @@ let package = Package(
                 "AppFlipClient",
                 "AppFlipDaemon",
                 "AppFlipTesting",
+                "AppFlipOAuth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -139,6 +153,7 @@ let package = Package(
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
+                "AppFlipPartner",
                 "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -180,7 +195,6 @@ let package = Package(
                 "AppFlipClient",
                 "AppFlipProtocol",
                 "AppFlipDaemon",
-                "AppFlipCLI",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -196,6 +210,23 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipPartnerTests",
+            dependencies: [
+                "AppFlipPartner",
+                "AppFlipServer",
+                "AppFlipCLI",
+                "AppFlipTesting",
+                "AppFlipClient",
+                "AppFlipProtocol",
+                "AppFlipDaemon",
+                "AppFlipOAuth",
+                "AppFlipCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

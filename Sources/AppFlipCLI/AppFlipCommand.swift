@@ -12,6 +12,7 @@ public struct AppFlipCommand: AsyncParsableCommand {
             AppsCommand.self,
             WatchCommand.self,
             BenchCommand.self,
+            FlipCommand.self,
         ]
     )
 

@@ -23,13 +23,16 @@ struct BenchCommand: AsyncParsableCommand {
             Everything runs in this process on one event loop group: an appflipd on a temporary socket with a
             built-in `accept` app and a live app registered over the socket, the raw echo, the raw relay, and
             the closed-loop clients (one request in flight per connection). Every scenario sends the same
-            request line. Only ratios between figures of one run mean anything on a shared machine. Build
-            with -c release.
+            request line; the scenarios take turns in rounds. Only ratios between figures of one run mean
+            anything on a shared machine. Build with -c release.
             """
     )
 
     @Option(help: "Round trips per scenario and connection count.")
     var requests = 20_000
+
+    @Option(help: "Rounds per connection count: the scenarios take turns, each running requests/rounds round trips per round.")
+    var rounds = 5
 
     @Option(help: "Connection counts, comma-separated.")
     var connections = "1,8,64"
@@ -42,6 +45,8 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the figures as JSON.")
     var json = false
+
+    @OptionGroup var flipOptions: BenchFlipOptions
 
     struct Row: Codable {
         var scenario: String
@@ -64,6 +69,8 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
+        guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }
@@ -122,10 +129,24 @@ struct BenchCommand: AsyncParsableCommand {
         ]
         var rows: [Row] = []
         for count in counts {
+            // Scenarios take turns in short rounds, so that a load change on the shared machine hits them all
+            // alike instead of skewing whichever ran at that moment.
+            var merged = Array(repeating: BenchLoad.Figures(requests: 0, failures: 0, seconds: 0, latencies: []), count: scenarios.count)
             for scenario in scenarios {
-                // A short warm-up, unrecorded, then the measured run.
                 _ = try await BenchLoad.run(path: scenario.path, connections: count, requests: min(2000, requests), line: scenario.line, hello: scenario.hello, recordLatencies: false, group: group, isSuccess: scenario.check)
-                let figures = try await BenchLoad.run(path: scenario.path, connections: count, requests: requests, line: scenario.line, hello: scenario.hello, recordLatencies: true, group: group, isSuccess: scenario.check)
+            }
+            for _ in 0..<rounds {
+                for (index, scenario) in scenarios.enumerated() {
+                    let figures = try await BenchLoad.run(path: scenario.path, connections: count, requests: requests / rounds, line: scenario.line, hello: scenario.hello, recordLatencies: true, group: group, isSuccess: scenario.check)
+                    merged[index].requests += figures.requests
+                    merged[index].failures += figures.failures
+                    merged[index].seconds += figures.seconds
+                    merged[index].latencies += figures.latencies
+                }
+            }
+            for (index, scenario) in scenarios.enumerated() {
+                var figures = merged[index]
+                figures.latencies.sort()
                 rows.append(Row(
                     scenario: scenario.name, connections: count, requests: figures.requests, failures: figures.failures,
                     throughputPerSecond: figures.throughput, p50Micros: figures.percentile(0.5), p99Micros: figures.percentile(0.99)))

@@ -77,7 +77,7 @@ final class ClientHandler: ChannelInboundHandler {
         let line = unwrapInboundIn(data)
         let message: ServerMessage
         do {
-            message = try line.withUnsafeReadableBytes { try decoder.decode(ServerMessage.self, from: Data($0)) }
+            message = try line.withUnsafeReadableBytes { try ServerMessage.decode(line: $0, using: decoder) }
         } catch {
             context.fireErrorCaught(ClientError.protocolViolation("\(error)"))
             return

@@ -1,3 +1,5 @@
+import AppFlipProtocol
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,15 +68,9 @@ enum SocketFile {
     }
 
     private enum Probe {
-        case answered(PeerInfoBox?)
+        case answered(PeerInfo?)
         case refused
         case failed(String)
-    }
-
-    /// Enough of `PeerInfo` for the message.
-    struct PeerInfoBox {
-        var pid: Int32
-        var uid: UInt32
     }
 
     private static func probe(_ path: String) -> Probe {
@@ -90,7 +86,7 @@ enum SocketFile {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         if result == 0 {
-            return .answered(peerCredentials(fileDescriptor: fd).map { PeerInfoBox(pid: $0.pid, uid: $0.uid) })
+            return .answered(peerCredentials(fileDescriptor: fd))
         }
         switch errno {
         case ECONNREFUSED, ENOENT: return .refused

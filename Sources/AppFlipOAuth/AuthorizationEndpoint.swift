@@ -12,7 +12,7 @@ import NIOHTTP1
 /// and a log line. Neither ever contains the code, the session credential or the query of a foreign
 /// Location.
 public struct AuthorizationEndpoint: AuthorizationCodeSource {
-    /// The authorization endpoint, e.g. `http://127.0.0.1:8765/authorize`. It may carry a query of its own.
+    /// The authorization endpoint, e.g. `http://127.0.0.1:8471/authorize`. It may carry a query of its own.
     public var url: String
     /// Sent with every request; nil sends none.
     public var credential: SessionCredential?

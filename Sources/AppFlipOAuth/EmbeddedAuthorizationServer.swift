@@ -50,7 +50,7 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         try await port.wait()
     }
 
-    /// The server's base URL, e.g. `http://127.0.0.1:8765`, once it listens.
+    /// The server's base URL, e.g. `http://127.0.0.1:8471`, once it listens.
     public func baseURL() async throws -> String {
         let port = try await listeningPort()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// Everything the embedded authorization server serves, as read from `Config/oauth.json`.
 public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
-    /// 8765 unless configured; 0 binds an ephemeral port (tests).
-    public static let defaultPort = 8765
+    /// 8471 (what the systemd units proxy) unless configured; 0 binds an ephemeral port (tests).
+    public static let defaultPort = 8471
 
     /// The loopback address the server binds. Anything but 127.0.0.1 or ::1 is refused by `validate()`.
     public var host: String

@@ -86,6 +86,14 @@ extension Request: Codable {
 
     /// Decodes one line (without its newline), telling apart every way it can be malformed.
     public static func decode(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
+        if let request = line.withContiguousStorageIfAvailable({ RequestFastPath.decode(UnsafeRawBufferPointer($0)) }) ?? nil {
+            return .success(request)
+        }
+        return decodeWithJSONDecoder(line: line, using: decoder)
+    }
+
+    /// The reference decoder: `JSONDecoder` and the `Codable` conformances, with every error.
+    static func decodeWithJSONDecoder(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
         let bytes = Data(line)
         do {
             return .success(try decoder.decode(Request.self, from: bytes))

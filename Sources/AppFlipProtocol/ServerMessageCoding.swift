@@ -91,7 +91,11 @@ extension ServerMessage: Codable {
         return writer.bytes
     }
 
-    public static func decode(line: some Collection<UInt8>) throws -> ServerMessage {
-        try JSONDecoder().decode(ServerMessage.self, from: Data(line))
+    /// Decodes one line (without its newline).
+    public static func decode(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) throws -> ServerMessage {
+        if let message = line.withContiguousStorageIfAvailable({ ServerMessageFastPath.decode(UnsafeRawBufferPointer($0)) }) ?? nil {
+            return message
+        }
+        return try decoder.decode(ServerMessage.self, from: Data(line))
     }
 }

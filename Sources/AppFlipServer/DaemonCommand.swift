@@ -28,6 +28,9 @@ public struct DaemonCommand: AsyncParsableCommand {
     @Option(help: "The socket path, overriding the configuration.")
     var socket: String?
 
+    @Option(help: "The embedded OAuth2 server's configuration (default: oauth.json next to the daemon configuration, when it exists; without one, no OAuth server runs).")
+    var oauthConfig: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -46,22 +49,38 @@ public struct DaemonCommand: AsyncParsableCommand {
             let systemd = try SystemdIntegration()
             let listener = try systemd.listener(path: configuration.socket)
             let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
-            let daemon = try DaemonService(
-                configuration: configuration, configurationFile: file, listener: listener, eventLoopGroup: eventLoopGroup,
-                logger: logger, onReady: systemd.ready)
+            let appFlip = try EmbeddedOAuthComposition(oauthConfigurationFile: oauthConfig, daemonConfigurationFile: file, logger: logger)
+            let daemon: DaemonService
+            do {
+                daemon = try DaemonService(
+                    configuration: configuration, configurationFile: file, listener: listener, handlerFactories: appFlip.handlerFactories,
+                    eventLoopGroup: eventLoopGroup, logger: logger, onReady: systemd.ready)
+            } catch {
+                await appFlip.shutdown()
+                throw error
+            }
             if check {
-                print("configuration is valid: \(file ?? "built-in defaults")")
+                print("configuration is valid: \(file ?? "built-in defaults")" + (appFlip.oauthConfigurationFile.map { ", OAuth server: \($0)" } ?? ""))
+                await appFlip.shutdown()
                 return
             }
             let systemdServices = systemd.services(daemon: daemon, eventLoopGroup: eventLoopGroup, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: systemdServices.beforeDaemon + [.init(service: daemon)] + systemdServices.afterDaemon,
+                    // Shut down in reverse: STOPPING=1 first, then the daemon drains, then the OAuth server, and
+                    // the watchdog pings until the end.
+                    services: systemdServices.beforeDaemon + appFlip.services + [.init(service: daemon)] + systemdServices.afterDaemon,
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger
                 )
             )
-            try await group.run()
+            do {
+                try await group.run()
+            } catch {
+                await appFlip.shutdown()
+                throw error
+            }
+            await appFlip.shutdown()
         } catch let error as ConfigurationError {
             logger.critical("invalid configuration: \(error)")
             throw ExitCode(1)

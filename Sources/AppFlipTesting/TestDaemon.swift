@@ -10,7 +10,8 @@ import ServiceLifecycle
 import Glibc
 #endif
 
-/// A real appflipd listening on a socket in a fresh temporary directory, for tests.
+/// A real appflipd listening on a socket in a fresh temporary directory, for tests: in this process with
+/// ``withTestDaemon(configuration:apps:logger:_:)``, or as the built executable with ``TestDaemonProcess``.
 ///
 /// ```swift
 /// try await withTestDaemon(apps: [TestApp(appID: "T.a", domains: ["applinks:a.test"], handler: .accept)]) { daemon in
@@ -30,14 +31,6 @@ public struct TestDaemon: Sendable {
     }
 }
 
-/// How ``withTestDaemon(configuration:apps:mode:logger:_:)`` runs the daemon.
-public enum TestDaemonMode: Sendable {
-    /// A ``DaemonService`` in this process, in a `ServiceGroup`.
-    case inProcess
-    /// The built `appflipd` executable as a child process; see ``TestDaemonProcess``.
-    case subprocess
-}
-
 /// Runs `body` against a daemon with `apps` on a temporary socket, then stops it gracefully and removes
 /// the directory.
 public func withTestDaemon<Result: Sendable>(
@@ -46,7 +39,7 @@ public func withTestDaemon<Result: Sendable>(
     logger: Logger = Logger(label: "appflipd-test", factory: { _ in SwiftLogNoOpLogHandler() }),
     _ body: @Sendable (TestDaemon) async throws -> Result
 ) async throws -> Result {
-    let daemon = try TestDaemon.prepare(configuration: configuration, apps: apps)
+    let daemon = try TestDaemon.make(configuration: configuration, apps: apps)
     defer { TestDirectory.remove(daemon.directory) }
     let loaded = try DaemonConfiguration.load(from: daemon.configurationFile)
     let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
@@ -74,14 +67,9 @@ public func withTestDaemon<Result: Sendable>(
 }
 
 extension TestDaemon {
-    /// A temporary directory with `appflipd.json` and `apps.d/`, for running the `appflipd` executable with
-    /// ``TestDaemonProcess``. The caller removes ``directory``.
+    /// A new temporary directory with `appflipd.json` and `apps.d/`, for ``withTestDaemon(configuration:apps:logger:_:)``
+    /// or for running the `appflipd` executable with ``TestDaemonProcess``. The caller removes ``directory``.
     public static func make(configuration: DaemonConfiguration = DaemonConfiguration(), apps: [TestApp] = []) throws -> TestDaemon {
-        try prepare(configuration: configuration, apps: apps)
-    }
-
-    /// Writes `appflipd.json` and `apps.d/` into a new temporary directory.
-    static func prepare(configuration: DaemonConfiguration, apps: [TestApp]) throws -> TestDaemon {
         let directory = try TestDirectory.make()
         var configuration = configuration
         configuration.socket = directory + "/appflipd.sock"

@@ -29,7 +29,7 @@ import Testing
     func defaults() throws {
         let json = #"{"clients":[{"client_id":"c","client_secret":"0123456789abcdef","redirect_uris":["https://x/a"],"scopes":[]}],"users":[{"username":"u"}]}"#
         let configuration = try JSONDecoder().decode(OAuthServerConfiguration.self, from: Data(json.utf8))
-        #expect(configuration.port == 8765)
+        #expect(configuration.port == 8471)
         #expect(configuration.authorizationCodeLifetime == 60)
         #expect(configuration.accessTokenLifetime == 3600)
         #expect(configuration.users == [TestUser(username: "u")])

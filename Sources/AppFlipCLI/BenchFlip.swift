@@ -1,0 +1,164 @@
+import AppFlipClient
+import AppFlipCore
+import AppFlipOAuth
+import AppFlipProtocol
+import ArgumentParser
+import AsyncHTTPClient
+import Logging
+import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `appflip bench --flip`: full App Flips per second through a running appflipd and its OAuth server.
+struct BenchFlipOptions: ParsableArguments {
+    @Flag(help: "Measure full App Flips (flip link → partner handler → /authorize → result to the Google app → /token) through a running appflipd instead; --connections sets the concurrency.")
+    var flip = false
+
+    @Option(help: "With --flip: measured flips per concurrency.")
+    var flips = 2_000
+
+    @Option(name: .customLong("flip-socket"), help: "With --flip: the running appflipd's socket (default: as for every daemon command).")
+    var socket: String?
+
+    @Option(name: .customLong("flip-link"), help: "With --flip: the partner's flip link.")
+    var link = "https://partner.appflip.test/link/flip"
+
+    @Option(name: .customLong("flip-client-id"), help: "With --flip: the client_id.")
+    var clientID = "appflip-demo-client"
+
+    @Option(name: .customLong("flip-oauth-config"), help: "With --flip: the OAuth configuration naming the token endpoint and the client secret.")
+    var oauthConfig: String?
+}
+
+/// Closed-loop flips: `concurrency` connections each keep one flip in flight; every flip is checked like
+/// `appflip flip` does (state, code) and its code exchanged at /token. One Google app, registered once,
+/// takes every result; results are matched to flips by their state.
+struct BenchFlip {
+    var options: BenchFlipOptions
+    var concurrencies: [Int]
+    var json: Bool
+
+    struct Row: Codable {
+        var connections: Int
+        var flips: Int
+        var failures: Int
+        var flipsPerSecond: Double
+        var p50Millis: Double
+        var p99Millis: Double
+    }
+
+    func run() async throws {
+        var connection = DaemonConnectionOptions()
+        connection.socket = options.socket
+        let socket = try connection.socketPath
+        let endpoint = try FlipTokenEndpoint.resolve(
+            tokenURL: nil, clientSecret: nil, oauthConfiguration: options.oauthConfig, clientID: options.clientID)
+        guard let partnerLink = try? RawURL(options.link) else { throw ValidationError("--flip-link is not a URL") }
+        var configuration = HTTPClient.Configuration.appFlipOAuth()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, concurrencies.max() ?? 8)
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let googleConnection = try await connection.connect()
+        let google = try await FlipGoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
+        let tokens = TokenExchangeClient(
+            tokenURL: endpoint.url, clientID: options.clientID, clientSecret: endpoint.clientSecret, httpClient: httpClient,
+            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let redirect = AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!.string
+
+        var rows: [Row] = []
+        do {
+            for concurrency in concurrencies {
+                _ = try await measure(concurrency: concurrency, total: min(100, options.flips), socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
+                let row = try await measure(concurrency: concurrency, total: options.flips, socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
+                rows.append(row)
+                if !json { FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(row.p50Millis) ms") }
+            }
+        } catch {
+            await googleConnection.close()
+            try? await httpClient.shutdown()
+            throw error
+        }
+        await googleConnection.close()
+        try? await httpClient.shutdown()
+
+        if json {
+            try OutputJSON.print(rows)
+        } else {
+            print("full flips    conns   flips  fail    flips/s   p50 ms   p99 ms")
+            for row in rows {
+                print(
+                    "flip         ", String(row.connections).leftPadded(6), String(row.flips).leftPadded(7), String(row.failures).leftPadded(5),
+                    String(Int(row.flipsPerSecond)).leftPadded(10), Self.format(row.p50Millis).leftPadded(8), Self.format(row.p99Millis).leftPadded(8))
+            }
+            if let first = rows.first, let last = rows.last, rows.count > 1 {
+                print("flips/s @\(last.connections) / flips/s @\(first.connections): \(Self.format(last.flipsPerSecond / first.flipsPerSecond))")
+            }
+        }
+        if rows.contains(where: { $0.failures > 0 }) { throw ExitCode(1) }
+    }
+
+    private func measure(
+        concurrency: Int, total: Int, socket: String, partnerLink: RawURL, redirect: String, google: FlipGoogleApp,
+        tokens: TokenExchangeClient
+    ) async throws -> Row {
+        let connections = try await withThrowingTaskGroup(of: AppFlipConnection.self) { group in
+            for _ in 0..<concurrency { group.addTask { try await AppFlipConnection.connect(to: socket, client: "bench-flip") } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let next = NIOLockedValueBox(0)
+        let started = WallClock.now()
+        let results = await withTaskGroup(of: (latencies: [Double], failures: Int).self) { group in
+            for (worker, connection) in connections.enumerated() {
+                group.addTask {
+                    var latencies: [Double] = []
+                    var failures = 0
+                    while true {
+                        let index = next.withLockedValue { value -> Int? in
+                            guard value < total else { return nil }
+                            defer { value += 1 }
+                            return value
+                        }
+                        guard let index else { break }
+                        let state = "bench-\(worker)-\(index)-\(Int(started))"
+                        let link = FlipLink.link(to: partnerLink, clientID: options.clientID, scopes: ["profile"], state: state, redirectURI: redirect)
+                        let begin = WallClock.now()
+                        do {
+                            let request = OpenRequest(activity: Activity(activityType: browsingWebActivityType, webpageURL: link), options: OpenOptions(universalLinksOnly: true))
+                            _ = try await connection.send(.open(request)).get().outcome.get()
+                            guard let url = google.takeReceived(encodedState: state),
+                                case .code(let code)? = FlipResultChecker(redirectURI: redirect, state: state).check(url).outcome
+                            else {
+                                failures += 1
+                                continue
+                            }
+                            _ = try await tokens.exchange(code: code, redirectURI: redirect)
+                            latencies.append(WallClock.since(begin))
+                        } catch {
+                            failures += 1
+                        }
+                    }
+                    return (latencies, failures)
+                }
+            }
+            return await group.reduce(into: [(latencies: [Double], failures: Int)]()) { $0.append($1) }
+        }
+        let elapsed = WallClock.since(started) / 1000
+        for connection in connections { await connection.close() }
+        let latencies = results.flatMap(\.latencies).sorted()
+        func percentile(_ fraction: Double) -> Double {
+            latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
+        }
+        return Row(
+            connections: concurrency, flips: total, failures: results.reduce(0) { $0 + $1.failures },
+            flipsPerSecond: Double(latencies.count) / elapsed, p50Millis: percentile(0.5), p99Millis: percentile(0.99))
+    }
+
+    static func format(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,82 @@
+import AppFlipCore
+import AppFlipDaemon
+import AppFlipOAuth
+import AsyncHTTPClient
+import Logging
+
+/// Builds the `"appflip"` handler: the partner app of App Flip, configured per app in `apps.d`.
+///
+/// `embedded` authorization needs the `EmbeddedAuthorizationServer` running in the same process; without
+/// one, an app file that asks for it is refused at load. The HTTP client must not follow redirects
+/// (`HTTPClient.Configuration.appFlipOAuth()`); its owner shuts it down.
+public struct AppFlipPartnerHandlerFactory: HandlerFactory {
+    public let kind = "appflip"
+
+    private let embeddedServer: EmbeddedAuthorizationServer?
+    private let httpClient: HTTPClient
+    private let logger: Logger
+
+    public init(embeddedServer: EmbeddedAuthorizationServer?, httpClient: HTTPClient, logger: Logger) {
+        self.embeddedServer = embeddedServer
+        self.httpClient = httpClient
+        self.logger = logger
+    }
+
+    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(AppFlipDaemon.ConfigurationError)
+        -> any ActivityHandler
+    {
+        let partner = try PartnerConfiguration(configuration, context: context)
+        let source: any AuthorizationCodeSource
+        switch partner.authorization {
+        case .embedded(let user):
+            let field = "handler.appflip.authorization.embedded"
+            guard let embeddedServer else {
+                throw ConfigurationError(file: context.file, field: field, "this appflipd runs no embedded OAuth server (see --oauth-config)")
+            }
+            guard embeddedServer.sessionCredential(for: user) != nil else {
+                throw ConfigurationError(file: context.file, field: "\(field).user", "\(user) is not a user of the embedded OAuth server")
+            }
+            let known = Set(embeddedServer.configuration.clients.map(\.id))
+            if let unknown = partner.policy.expectedClientIDs.first(where: { !known.contains($0) }) {
+                throw ConfigurationError(
+                    file: context.file, field: "handler.appflip.clientIDs",
+                    "\(unknown) is not a client of the embedded OAuth server, so no code could ever be issued for it")
+            }
+            source = EmbeddedCodeSource(server: embeddedServer, user: user, httpClient: httpClient, timeout: partner.timeout, logger: logger)
+        case .remote(let url, let credential, let timeout):
+            source = AuthorizationEndpoint(
+                url: url, credential: credential.map(SessionCredential.init), httpClient: httpClient, timeout: timeout, logger: logger)
+        }
+        return PartnerHandler(configuration: partner, source: source)
+    }
+}
+
+/// Step 3 against the embedded server: the same HTTP call as for a remote endpoint, with the user's
+/// session, once the server listens.
+struct EmbeddedCodeSource: AuthorizationCodeSource {
+    let server: EmbeddedAuthorizationServer
+    let user: String
+    let httpClient: HTTPClient
+    let timeout: Duration
+    let logger: Logger
+
+    func authorizationCode(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> String {
+        let endpoint: AuthorizationEndpoint
+        do {
+            endpoint = try await server.authorizationEndpoint(signedInAs: user, httpClient: httpClient, timeout: timeout, logger: logger)
+        } catch {
+            throw AuthorizationFailure(.cancelled, reason: "the embedded OAuth server is not serving: \(error)")
+        }
+        return try await endpoint.authorizationCode(for: request)
+    }
+}
+
+extension SessionCredential {
+    init(_ credential: PartnerConfiguration.RemoteCredential) {
+        switch credential {
+        case .cookie(let cookie): self = .cookie(cookie)
+        case .header(let name, let value): self = .header(name: name, value: value)
+        case .bearer(let token): self = .bearer(token)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import AppFlipCore
+import AppFlipDaemon
+import AppFlipProtocol
+import Logging
+import NIOCore
+
+/// The partner app's side of App Flip, built in: the daemon hands it a flip link; it applies
+/// `FlipPolicy`, obtains a code (or plays its scripted outcome) and opens the result on the verified
+/// redirect URI with "universal links only".
+///
+/// Only an `AllowedRedirectURI` from the policy is ever opened, and the state is echoed from the policy's
+/// own parsing, byte for byte. Logs carry the decision and the reason, never a code or a credential.
+struct PartnerHandler: ActivityHandler {
+    let kind = "appflip"
+
+    let configuration: PartnerConfiguration
+    let source: any AuthorizationCodeSource
+
+    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+        let timeout = configuration.timeout
+        return handoff.eventLoop.makeFutureWithTask {
+            try await withThrowingTaskGroup(of: Bool?.self) { group in
+                group.addTask { try await respond(to: handoff) }
+                group.addTask {
+                    try? await Task.sleep(for: timeout)
+                    return nil
+                }
+                let first = try await group.next() ?? nil
+                group.cancelAll()
+                guard let first else {
+                    handoff.logger.notice("App Flip handler timed out", metadata: ["app": "\(handoff.appID)", "outcome": "\(configuration.outcome.rawValue)"])
+                    throw ErrorBody(.timeout, "the appflip handler did not answer within \(timeout)", app: handoff.appID)
+                }
+                return first
+            }
+        }
+    }
+
+    private func respond(to handoff: Handoff) async throws -> Bool {
+        var metadata: Logger.Metadata = ["app": "\(handoff.appID)"]
+        let url = handoff.activity.webpageURL
+        guard let url, let raw = try? RawURL(url) else {
+            handoff.logger.notice("App Flip link declined: not a URL", metadata: metadata)
+            return false
+        }
+        switch configuration.policy.decide(raw) {
+        case .decline(let reason):
+            metadata["reason"] = "\(reason)"
+            handoff.logger.notice("App Flip link declined; nothing opened", metadata: metadata)
+            return false
+        case .invalidRequest(let redirectURI, let state, let description):
+            metadata["redirect_uri"] = "\(redirectURI)"
+            metadata["reason"] = "\(description)"
+            handoff.logger.notice("App Flip link invalid; answering invalid_request", metadata: metadata)
+            open(.error(.invalidRequest, description: description, state: state), on: redirectURI, handoff)
+            return true
+        case .proceed(let request):
+            metadata["client_id"] = "\(request.clientID)"
+            metadata["redirect_uri"] = "\(request.redirectURI)"
+            switch configuration.outcome {
+            case .decline:
+                handoff.logger.notice("App Flip link declined by the scripted outcome; nothing opened", metadata: metadata)
+                return false
+            case .hang:
+                handoff.logger.notice("App Flip handler hangs (scripted outcome)", metadata: metadata)
+                try await Task.sleep(for: .seconds(86_400 * 365))
+                return false
+            case .cancel, .unrecoverable, .invalidRequest:
+                let error = configuration.outcome.flipError!
+                metadata["outcome"] = "\(error.rawValue)"
+                handoff.logger.info("App Flip scripted error", metadata: metadata)
+                open(.error(error, description: configuration.errorDescription, state: request.state), on: request.redirectURI, handoff)
+                return true
+            case .approve:
+                let result: FlipResult
+                do throws(AuthorizationFailure) {
+                    let code = try await source.authorizationCode(for: request.authorizationRequest)
+                    result = .code(code, state: request.state)
+                } catch {
+                    metadata["reason"] = "\(error.reason)"
+                    result = .error(error.flipError, description: error.reason, state: request.state)
+                }
+                try Task.checkCancellation()  // the time limit won: the handoff is already answered
+                metadata["result"] = "\(result)"
+                handoff.logger.info("App Flip result", metadata: metadata)
+                open(result, on: request.redirectURI, handoff)
+                return true
+            }
+        }
+    }
+
+    /// Opens the result: the only way this handler opens anything, and only on a verified redirect URI.
+    private func open(_ result: FlipResult, on redirectURI: AllowedRedirectURI, _ handoff: Handoff) {
+        handoff.open(result.url(appendingTo: redirectURI), options: OpenOptions(universalLinksOnly: true))
+    }
+}

@@ -1,0 +1,152 @@
+/// The strict little JSON scanner under the hot-path decoders: it reads only what they understand and
+/// reports anything else as "not mine" (`nil` or `false`), never as an error.
+struct FastJSONScanner {
+    private let bytes: UnsafeRawBufferPointer
+    private var index = 0
+
+    init(bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// Only whitespace is left.
+    var atEnd: Bool {
+        mutating get {
+            skipWhitespace()
+            return index == bytes.count
+        }
+    }
+
+    mutating func beginArray() -> Bool {
+        skipWhitespace()
+        return consume(UInt8(ascii: "["))
+    }
+
+    mutating func endArray() -> Bool {
+        skipWhitespace()
+        return consume(UInt8(ascii: "]"))
+    }
+
+    mutating func nextElement() -> Bool {
+        skipWhitespace()
+        return consume(UInt8(ascii: ","))
+    }
+
+    /// Parses `{ "key": value, … }`, handing each key to `member`, which parses the value and says whether
+    /// it was understood.
+    mutating func object(_ member: (String, inout FastJSONScanner) -> Bool) -> Bool {
+        skipWhitespace()
+        guard consume(UInt8(ascii: "{")) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return true }
+        repeat {
+            skipWhitespace()
+            guard let key = string() else { return false }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")), member(key, &self) else { return false }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "}"))
+    }
+
+    mutating func requestID() -> RequestID? {
+        skipWhitespace()
+        if peek == UInt8(ascii: "\"") { return string().map(RequestID.string) }
+        return signed().map(RequestID.number)
+    }
+
+    /// A JSON string with only the short escapes; `nil` for `\u`, control characters or invalid UTF-8.
+    mutating func string() -> String? {
+        skipWhitespace()
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                return escaped ? Self.unescape(raw) : String(validating: raw, as: UTF8.self)
+            }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 1
+                guard index < bytes.count, Self.shortEscapes[bytes[index]] != nil else { return nil }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static let shortEscapes: [UInt8: UInt8] = [
+        UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "\\"): UInt8(ascii: "\\"), UInt8(ascii: "/"): UInt8(ascii: "/"),
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+    ]
+
+    private static func unescape(_ raw: UnsafeRawBufferPointer) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var iterator = raw.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "\\"), let next = iterator.next() {
+                out.append(shortEscapes[next]!)
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    mutating func bool() -> Bool? {
+        skipWhitespace()
+        if literal("true") { return true }
+        if literal("false") { return false }
+        return nil
+    }
+
+    mutating func signed() -> Int64? {
+        let negative = consume(UInt8(ascii: "-"))
+        guard let magnitude = unsigned(), magnitude <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(magnitude) : Int64(magnitude)
+    }
+
+    /// A plain integer: digits only, no leading zero, no fraction or exponent.
+    mutating func unsigned() -> UInt64? {
+        skipWhitespace()
+        let start = index
+        var value: UInt64 = 0
+        while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        let length = index - start
+        guard length > 0, !(length > 1 && bytes[start] == UInt8(ascii: "0")) else { return nil }
+        if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+        return value
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { word in
+            (0..<count).allSatisfy { bytes[index + $0] == word[$0] }
+        }
+        if matches { index += count }
+        return matches
+    }
+
+    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard peek == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+}

@@ -1,0 +1,60 @@
+import AppFlipCore
+import AppFlipDaemon
+import Testing
+
+/// An `appflip` handler configuration is validated when the app file loads, and every error names the field.
+@Suite struct PartnerConfigurationTests {
+    static func appflip(_ object: [String: JSONValue]) -> JSONValue { .object(["appflip": .object(object)]) }
+    static let embedded: JSONValue = .object(["embedded": .object(["user": .string("alice")])])
+    static let client: JSONValue = .array([.string(PartnerDaemon.clientID)])
+
+    @Test func theDefaultsLoad() throws {
+        #expect(try PartnerDaemon.loadError(handler: PartnerDaemon.handler()) == nil)
+        let remote: JSONValue = .object(["remote": .object([
+            "authorizeURL": .string("https://auth.partner.test/authorize"),
+            "credential": .object(["header": .object(["name": .string("X-Session"), "value": .string("secret")])]),
+            "timeoutSeconds": .number(3),
+        ])])
+        #expect(try PartnerDaemon.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
+    }
+
+    static let broken: [(String, [String: JSONValue])] = [
+        ("handler.appflip.clientIDs", ["authorization": embedded]),
+        ("handler.appflip.clientIDs", ["clientIDs": .array([]), "authorization": embedded]),
+        ("handler.appflip.clientIDs[0]", ["clientIDs": .array([.string("")]), "authorization": embedded]),
+        ("handler.appflip.clientIDs", ["clientIDs": .string("not-in-oauth.json"), "authorization": embedded]),
+        ("handler.appflip.authorization", ["clientIDs": client]),
+        ("handler.appflip.authorization.embedded.user", ["clientIDs": client, "authorization": .object(["embedded": .object(["user": .string("mallory")])])]),
+        ("handler.appflip.authorization.magic", ["clientIDs": client, "authorization": .object(["magic": .object([:])])]),
+        ("handler.appflip.authorization.remote.authorizeURL", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("ftp://x/")])])]),
+        ("handler.appflip.authorization.remote.credential", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["cookie": .string("a"), "bearer": .string("b")])])])]),
+        ("handler.appflip.redirectURIs", ["clientIDs": client, "authorization": embedded, "redirectURIs": .array([.string("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1")])]),
+        ("handler.appflip.outcome", ["clientIDs": client, "authorization": embedded, "outcome": .string("approve-ish")]),
+        ("handler.appflip.errorDescription", ["clientIDs": client, "authorization": embedded, "errorDescription": .string("only with errors")]),
+        ("handler.appflip.timeoutSeconds", ["clientIDs": client, "authorization": embedded, "timeoutSeconds": .number(0)]),
+        ("handler.appflip.clientId", ["clientId": client, "clientIDs": client, "authorization": embedded]),
+    ]
+
+    @Test(arguments: broken)
+    func aBrokenConfigurationIsRefusedNamingTheField(field: String, object: [String: JSONValue]) throws {
+        let error = try #require(try PartnerDaemon.loadError(handler: Self.appflip(object)))
+        #expect(error.field == field, "\(error)")
+    }
+
+    @Test func embeddedAuthorizationNeedsAnOAuthServer() throws {
+        let error = try #require(try PartnerDaemon.loadError(handler: PartnerDaemon.handler(), embedded: false))
+        #expect(error.field == "handler.appflip.authorization.embedded")
+        #expect(error.message.contains("--oauth-config"))
+    }
+
+    @Test func aCredentialNeverAppearsInAnError() throws {
+        let secret = "session-secret-value-42"
+        let object: [String: JSONValue] = [
+            "clientIDs": Self.client,
+            "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["header": .object(["name": .string("bad name"), "value": .string(secret)])])])]),
+        ]
+        let error = try #require(try PartnerDaemon.loadError(handler: Self.appflip(object)))
+        #expect(error.field == "handler.appflip.authorization.remote.credential.header.name")
+        #expect(!error.description.contains(secret))
+    }
+}
