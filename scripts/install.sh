@@ -14,7 +14,6 @@
 #   USERUNITDIR    [$PREFIX/lib/systemd/user]
 #   SYSUSERSDIR    [$PREFIX/lib/sysusers.d]
 #   DOCDIR         [$PREFIX/share/doc/appflipd]
-#   LIBEXECDIR     [$PREFIX/libexec/appflipd]; the demo partner's exec handler goes here
 #   BUILD_DIR      where the built binaries are [.build/release]
 #   APPFLIPD       the daemon binary to install as appflipd [$BUILD_DIR/appflipd]
 #   CONFIG_SOURCE  the configuration folder to install [Config]
@@ -32,7 +31,6 @@ UNITDIR=${UNITDIR:-$PREFIX/lib/systemd/system}
 USERUNITDIR=${USERUNITDIR:-$PREFIX/lib/systemd/user}
 SYSUSERSDIR=${SYSUSERSDIR:-$PREFIX/lib/sysusers.d}
 DOCDIR=${DOCDIR:-$PREFIX/share/doc/appflipd}
-LIBEXECDIR=${LIBEXECDIR:-$PREFIX/libexec/appflipd}
 BUILD_DIR=${BUILD_DIR:-$root/.build/release}
 APPFLIPD=${APPFLIPD:-$BUILD_DIR/appflipd}
 CONFIG_SOURCE=${CONFIG_SOURCE:-$root/Config}
@@ -49,11 +47,6 @@ if [ -x "$BUILD_DIR/appflip" ]; then
     install -m 0755 "$BUILD_DIR/appflip" "$DESTDIR$BINDIR/appflip"
     say "$BINDIR/appflip"
 fi
-
-# The demo partner app's handler; the installed Config/apps.d/demo-partner.json points here.
-install -d -m 0755 "$DESTDIR$LIBEXECDIR"
-install -m 0755 "$root/scripts/demo-partner-handler" "$DESTDIR$LIBEXECDIR/demo-partner-handler"
-say "$LIBEXECDIR/demo-partner-handler"
 
 # Units carry @BINDIR@, @SYSCONFDIR@, @DOCDIR@ and @OAUTH_PORT@, resolved here.
 install_unit() { # source target-dir
@@ -86,10 +79,7 @@ if [ -d "$CONFIG_SOURCE" ]; then
         if [ -e "$target" ]; then
             say "kept $SYSCONFDIR/appflipd/${file#./} (exists)"
         else
-            # The repository's app files name the demo handler relative to the checkout.
-            sed "s|\"[./]*scripts/demo-partner-handler\"|\"$LIBEXECDIR/demo-partner-handler\"|" \
-                "$CONFIG_SOURCE/$file" > "$target"
-            chmod 0644 "$target"
+            install -m 0644 "$CONFIG_SOURCE/$file" "$target"
             say "$SYSCONFDIR/appflipd/${file#./}"
         fi
     done

@@ -67,7 +67,9 @@ public struct DaemonCommand: AsyncParsableCommand {
             let systemdServices = systemd.services(daemon: daemon, eventLoopGroup: eventLoopGroup, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    services: appFlip.services + systemdServices.beforeDaemon + [.init(service: daemon)] + systemdServices.afterDaemon,
+                    // Shut down in reverse: STOPPING=1 first, then the daemon drains, then the OAuth server, and
+                    // the watchdog pings until the end.
+                    services: systemdServices.beforeDaemon + appFlip.services + [.init(service: daemon)] + systemdServices.afterDaemon,
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger
                 )

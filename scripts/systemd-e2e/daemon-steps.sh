@@ -1,17 +1,18 @@
 # Issue 5 §4 against the real appflipd and appflip. Sourced by systemd-e2e.sh in `daemon` mode; uses its
 # helpers (in_ns, check, fail, log, wait_until, unit_property, main_pid, signal_main) and defines:
-#   daemon_install_fixtures   the e2e apps (scripts/systemd-e2e/apps.d) into /etc/appflipd/apps.d
-#   daemon_steps_routing      steps 2-5: flip through socket activation, the journal, good and broken reload
+#   daemon_install_fixtures   the e2e apps (scripts/systemd-e2e/apps.d) into /etc/appflipd/apps.d, and the
+#                             embedded OAuth server on the e2e's free loopback port
+#   daemon_steps_routing      steps 2-5: `appflip flip` through socket activation, the journal, reloads
 #   daemon_steps_kill         step 7 with the real client: kill -9 mid-handoff, `appflip open` retries
 #   daemon_steps_stop         step 8: `systemctl stop` drains a handoff in flight (STOPPING=1, STATUS=)
-# The flip: `appflip open` of a flip link to the demo partner (Config/apps.d/demo-partner.json), whose
-# handler opens Google's redirect URI with a code; the e2e "Google app" (apps.d/google-app.json, builtin
-# accept) claims that URI, so the result URL is delivered.
+# The flip: `appflip flip` plays the Google app (a live app for Google's redirect links) against the demo
+# partner (Config/apps.d/demo-partner.json, the embedded OAuth server), then exchanges the code at the
+# token endpoint on the host's 127.0.0.1:$oauth_port, which appflipd-oauth.socket and its proxy carry
+# into the daemon's private network.
 APPFLIP="/mnt/bin/appflip"
 apps_dir=/etc/appflipd/apps.d
 fixtures=$root/scripts/systemd-e2e
 FLIP_STATE=e2e-state-7Qx
-FLIP_LINK="https://partner.appflip.test/link/flip?client_id=demo-client-id&scope=profile%20devices&state=$FLIP_STATE&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.Chromecast"
 # One handoff per load request: a hello and an open of a URL a builtin accept handler claims.
 export E2E_LOAD_LINE='{"op":"hello","id":0,"version":1}
 {"op":"open","id":1,"activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://load.appflip.test/item/%d"}}'
@@ -21,6 +22,7 @@ status_matches() { status_text | grep -q -- "$1"; }
 
 daemon_install_fixtures() {
     in_ns sh -c "cp -r '$fixtures/apps.d/.' $apps_dir/ && chmod 0644 $apps_dir/*.json $apps_dir/*.aasa && chmod 0755 $apps_dir/e2e-slow-handler"
+    in_ns sed -i "s/\"port\": *[0-9]*/\"port\": $oauth_port/" /etc/appflipd/oauth.json
 }
 
 daemon_steps_routing() {
@@ -28,12 +30,14 @@ daemon_steps_routing() {
     in_ns systemctl stop appflipd.service
     in_ns systemctl reset-failed appflipd.service
     check "daemon: the service is inactive before the flip" test "$(unit_property appflipd.service ActiveState)" = inactive
-    in_ns $APPFLIP open --json --socket $SOCKET "$FLIP_LINK" >"$WORK/out/flip.json" 2>"$WORK/out/flip.err"
+    in_ns systemctl start appflipd-oauth.socket
+    in_ns $APPFLIP flip --trace --socket $SOCKET --link https://partner.appflip.test/link/flip \
+        --client-id appflip-demo-client --scope profile --redirect-bundle com.google.Chromecast \
+        --state "$FLIP_STATE" --oauth-config /etc/appflipd/oauth.json >"$WORK/out/flip.txt" 2>&1
     local status=$?
-    log "daemon: appflip open of the flip link exited $status: $(cat "$WORK/out/flip.json")"
-    check "daemon: the flip was handled and its result URL delivered (exit 0)" test $status -eq 0
-    check "daemon: the reply carries the redacted result URL with the state" grep -q \
-        "code=\[redacted:[0-9]*B\]&state=$FLIP_STATE" "$WORK/out/flip.json"
+    log "daemon: appflip flip exited $status:"
+    sed 's/^/    /' "$WORK/out/flip.txt"
+    check "daemon: appflip flip linked the account (code through appflipd, tokens through the proxy)" test $status -eq 0
     check "daemon: the flip activated the service" test "$(unit_property appflipd.service ActiveState)" = active
     check "daemon: READY=1 came with STATUS=" status_matches '^Serving [0-9]* static apps$'
 
@@ -45,7 +49,8 @@ import json, re, sys
 entries = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
 state = sys.argv[2]
 problems = []
-flip = [e for e in entries if e.get("APPFLIP_HOP") == "0" and "partner.appflip.test/link/flip" in e.get("APPFLIP_URL", "")]
+flip = [e for e in entries if e.get("APPFLIP_HOP") == "0" and "partner.appflip.test/link/flip" in e.get("APPFLIP_URL", "")
+        and "state=" + state in e.get("APPFLIP_URL", "")]
 if not flip:
     problems.append("no hop-0 handoff entry for the flip link")
 else:
@@ -64,11 +69,11 @@ else:
         problems.append("no hop-1 entry (the result URL) under the flip's handoff id")
     else:
         print(json.dumps({k: v for k, v in result[-1].items() if k.startswith("APPFLIP_")}, indent=1, sort_keys=True))
-        if result[-1].get("APPFLIP_OUTCOME") != "delivered" or result[-1].get("APPFLIP_APP") != "GOOGLE0001.com.google.Chromecast":
+        if result[-1].get("APPFLIP_OUTCOME") != "delivered" or result[-1].get("APPFLIP_APP") != "EQHXZ8M8AV.com.google.Chromecast":
             problems.append(f"the result URL's entry: {result[-1].get('APPFLIP_OUTCOME')} to {result[-1].get('APPFLIP_APP')}")
         if not re.search(r"[?&]code=\[redacted:\d+B\]&state=" + re.escape(state), result[-1].get("APPFLIP_URL", "")):
             problems.append(f"the result URL is not redacted as expected: {result[-1].get('APPFLIP_URL')}")
-unredacted = re.compile(r"code=(?!\[redacted)[^&\s\"]+")
+unredacted = re.compile(r"(?:code|access_token|refresh_token|client_secret)=(?!\[redacted)[^&\s\"]+")
 for entry in entries:
     for key, value in entry.items():
         if unredacted.search(str(value)):
