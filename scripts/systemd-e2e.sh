@@ -89,8 +89,11 @@ cat > "$WORK/ns-init.sh" <<'INIT'
 # PID 1 of the test namespace. Covers every piece of host state the boot would change, then execs systemd.
 set -eu
 work=$1
-# 1. The work folder at a stable path, before /tmp is covered.
+root=$2
+# 1. The work folder at a stable path, and the checkout held at /media, before /tmp is covered: a CI clone
+#    may well live under /tmp, and the steps reach scripts and test binaries through its path.
 mount --bind "$work" /mnt
+mount --bind "$root" /media
 # 2. Host state under tmpfs: a boot empties /tmp and /var/tmp and writes /run and the journal.
 mount -t tmpfs -o mode=1777 tmpfs /tmp
 mount -t tmpfs -o mode=1777 tmpfs /var/tmp
@@ -103,6 +106,9 @@ for dir in /etc /usr/local /var/lib /root; do
     mkdir -p "$layer/upper" "$layer/work"
     mount -t overlay overlay -o "lowerdir=$dir,upperdir=$layer/upper,workdir=$layer/work" "$dir"
 done
+# The checkout again at its own path, wherever it is: after every cover above, so none of them hides it.
+mkdir -p "$root"
+mount --bind /media "$root"
 # 3. Units that touch host-global state never run.
 mkdir -p /run/systemd/system
 for unit in timers.target systemd-tmpfiles-setup.service systemd-tmpfiles-setup-dev.service \
@@ -139,7 +145,7 @@ trap shutdown_namespace EXIT
 trap 'log "interrupted"; exit 130' INT TERM
 
 log "booting systemd in a shielded namespace (work: $WORK)"
-unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" \
+unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" "$root" \
     >"$WORK/out/boot.log" 2>&1 &
 unshare_pid=$!
 find_ns_pid() { ns_pid=$(cat /proc/"$unshare_pid"/task/*/children 2>/dev/null | awk '{print $1}'); [ -n "$ns_pid" ]; }
