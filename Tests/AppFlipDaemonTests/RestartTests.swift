@@ -64,7 +64,7 @@ import Glibc
     @Test func aReplyIsFinalEvenWhenItIsAnError() async throws {
         try await withTestDaemon(apps: []) { daemon in
             let retries = NIOLockedValueBox(0)
-            let reply = try await AppFlipConnection.send(.open(OpenRequest(activity: Activity(webpageURL: "https://nobody.test/"))), to: daemon.socketPath, retry: Self.quickRetries) { _, _ in
+            let reply = try await AppFlipConnection.send(.open(OpenRequest(activity: Activity(webpageURL: "https://nobody.test/"), options: OpenOptions(universalLinksOnly: true))), to: daemon.socketPath, retry: Self.quickRetries) { _, _ in
                 retries.withLockedValue { $0 += 1 }
             }
             #expect(reply.error?.code == .noApp)
