@@ -155,8 +155,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func endRegistration(context: ChannelHandlerContext) {
         guard let liveApp else { return }
         self.liveApp = nil
-        liveApp.connectionClosed()
+        // Unregister before failing the waiting handoffs: whoever sees their `handler_failed` must find the
+        // app gone, or a retry could still be routed to the closed connection.
         daemon.registry.unregisterLive(connection: ObjectIdentifier(context.channel))
+        liveApp.connectionClosed()
         logger.info("live app gone")
     }
 
