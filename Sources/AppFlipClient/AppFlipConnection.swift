@@ -26,7 +26,7 @@ public final class AppFlipConnection: Sendable {
         let channel = try await ClientBootstrap(group: eventLoopGroup).connect(unixDomainSocketPath: path).get()
         let handler = try await channel.eventLoop.submit {
             let handler = ClientHandler()
-            try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(ClientLineDecoder()), handler])
+            try channel.pipeline.syncOperations.addHandler(handler)
             let context = try channel.pipeline.syncOperations.context(handler: handler)
             return NIOLoopBound((handler, context), eventLoop: channel.eventLoop)
         }.get()

@@ -4,24 +4,28 @@ import NIOCore
 
 /// Splits the daemon's byte stream into lines. Replies can be long (`apps` on a big registry), so the
 /// limit is generous; it only stops a runaway peer.
-struct ClientLineDecoder: ByteToMessageDecoder {
+struct ClientLineDecoder: NIOSingleStepByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 
     static let maxLineBytes = 64 << 20
     private var searched = 0
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    mutating func decode(buffer: inout ByteBuffer) throws -> ByteBuffer? {
         let view = buffer.readableBytesView
         guard let newline = view.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) else {
             searched = view.count
             guard view.count <= Self.maxLineBytes else { throw ClientError.protocolViolation("a line over \(Self.maxLineBytes) bytes") }
-            return .needMoreData
+            return nil
         }
         let line = buffer.readSlice(length: newline - view.startIndex)!
         buffer.moveReaderIndex(forwardBy: 1)
         searched = 0
-        context.fireChannelRead(Self.wrapInboundOut(line))
-        return .continue
+        return line
+    }
+
+    /// A line cut short by the daemon's close is dropped: it could not be a whole message.
+    mutating func decodeLast(buffer: inout ByteBuffer, seenEOF: Bool) throws -> ByteBuffer? {
+        try decode(buffer: &buffer)
     }
 }
 
@@ -39,8 +43,12 @@ final class ClientHandler: ChannelInboundHandler {
     private var isClosed = false
     /// Between `channelRead` and `channelReadComplete`, writes (a live app's answers) wait to leave in one.
     private var isReading = false
-    private var needsFlush = false
+    /// Encoded lines not yet written: all of one read's answers in one buffer.
+    private var outgoing = ByteBuffer()
+    private var lines = NIOSingleStepByteToMessageProcessor(ClientLineDecoder())
+    /// Only for messages the fast path leaves to `JSONDecoder`.
     private let decoder = JSONDecoder()
+    private var encoder = LineEncoder()
     var liveApp: (any LiveAppHandling)? {
         didSet { immediateLiveApp = liveApp as? ImmediateLiveApp }
     }
@@ -67,19 +75,20 @@ final class ClientHandler: ChannelInboundHandler {
     }
 
     private func write(_ request: Request, context: ChannelHandlerContext) {
-        var buffer = context.channel.allocator.buffer(capacity: 256)
-        buffer.writeBytes(request.encodedLine())
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        context.write(wrapOutboundOut(buffer), promise: nil)
-        if isReading { needsFlush = true } else { context.flush() }
+        encoder.withLine(of: request) { outgoing.writeBytes($0) }
+        if !isReading { flushOutgoing(context: context) }
+    }
+
+    private func flushOutgoing(context: ChannelHandlerContext) {
+        guard outgoing.readableBytes > 0 else { return }
+        context.writeAndFlush(wrapOutboundOut(outgoing), promise: nil)
+        // Written at once, the storage is ours again and `clear` keeps it.
+        outgoing.clear()
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
         isReading = false
-        if needsFlush {
-            needsFlush = false
-            context.flush()
-        }
+        flushOutgoing(context: context)
         context.fireChannelReadComplete()
     }
 
@@ -91,19 +100,27 @@ final class ClientHandler: ChannelInboundHandler {
             return promise.futureResult
         }
         unmatched.append(promise)
+        flushOutgoing(context: context)
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
         return promise.futureResult
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         isReading = true
-        let line = unwrapInboundIn(data)
+        do {
+            try lines.process(buffer: unwrapInboundIn(data)) { line in try handle(line: line, context: context) }
+        } catch {
+            // Past a line it cannot read, the stream cannot be trusted: close, and fail what is pending.
+            errorCaught(context: context, error: error)
+        }
+    }
+
+    private func handle(line: ByteBuffer, context: ChannelHandlerContext) throws {
         let message: ServerMessage
         do {
             message = try line.withUnsafeReadableBytes { try ServerMessage.decode(line: $0, using: decoder) }
         } catch {
-            context.fireErrorCaught(ClientError.protocolViolation("\(error)"))
-            return
+            throw ClientError.protocolViolation("\(error)")
         }
         switch message {
         case .reply(let reply):

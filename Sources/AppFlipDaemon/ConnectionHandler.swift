@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipProtocol
+import FoundationEssentials
 import Logging
 import NIOCore
 
@@ -8,8 +9,7 @@ import NIOCore
 ///
 /// Everything it holds lives on the connection's event loop.
 final class ConnectionHandler: ChannelInboundHandler {
-    typealias InboundIn = Result<Request, RequestFailure>
-    typealias OutboundOut = ServerMessage
+    typealias InboundIn = ByteBuffer
 
     private let daemon: DaemonContext
     private let peer: PeerInfo?
@@ -20,91 +20,108 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
     private var inputClosed = false
-    /// Between `channelRead` and `channelReadComplete`, replies wait to leave in one write (a live app's
-    /// answers arrive in batches: one write answers them all).
-    private var isReading = false
-    private var needsFlush = false
+    /// A line went over the limit: the error is on its way and nothing more is read.
+    private var isClosing = false
+    private var lines: NIOSingleStepByteToMessageProcessor<LineFrameDecoder>
+    /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
+    private let decoder = JSONDecoder()
+    private var outbound: OutboundLines!
     private var logger: Logger
 
     init(daemon: DaemonContext, peer: PeerInfo?) {
         self.daemon = daemon
         self.peer = peer
+        self.lines = NIOSingleStepByteToMessageProcessor(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes))
         var logger = daemon.logger
         logger[metadataKey: "peer_uid"] = "\(peer.map { String($0.uid) } ?? "-")"
         logger[metadataKey: "peer_pid"] = "\(peer.map { String($0.pid) } ?? "-")"
         self.logger = logger
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        outbound = OutboundLines(channel: context.channel)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        isReading = true
-        let request: Request
-        switch unwrapInboundIn(data) {
-        case .success(let decoded): request = decoded
+        guard !isClosing else { return }
+        outbound.beginReading()
+        do {
+            try lines.process(buffer: unwrapInboundIn(data)) { line in handle(line: line, context: context) }
+        } catch {
+            lineTooLong(error, context: context)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        outbound.endReading()
+        context.fireChannelReadComplete()
+    }
+
+    private func handle(line: ByteBuffer, context: ChannelHandlerContext) {
+        switch line.withUnsafeReadableBytes({ Request.decode(line: $0, using: decoder) }) {
+        case .success(let request): handle(request, context: context)
         case .failure(let failure):
             logger.debug("malformed request", metadata: ["code": "\(failure.error.code.rawValue)"])
-            reply(failure.reply, context: context)
-            return
+            reply(failure.reply)
         }
+    }
+
+    private func handle(_ request: Request, context: ChannelHandlerContext) {
         let id = request.id
         if !saidHello, request.body.op != .hello {
-            reply(Reply(id: id, op: request.body.op, error: ErrorBody(.helloRequired, "send {\"id\":…,\"op\":\"hello\",\"version\":\(ProtocolVersion.current)} first")), context: context)
+            reply(Reply(id: id, op: request.body.op, error: ErrorBody(.helloRequired, "send {\"id\":…,\"op\":\"hello\",\"version\":\(ProtocolVersion.current)} first")))
             return
         }
         if inFlight.contains(id) {
-            reply(Reply(id: id, op: request.body.op, error: ErrorBody(.duplicateID, "id \(id) is already in flight on this connection", field: "id")), context: context)
+            reply(Reply(id: id, op: request.body.op, error: ErrorBody(.duplicateID, "id \(id) is already in flight on this connection", field: "id")))
             return
         }
 
         switch request.body {
         case .hello(let hello):
             guard hello.version == ProtocolVersion.current else {
-                reply(Reply(id: id, op: .hello, error: ErrorBody(.unsupportedVersion, "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)", field: "version")), context: context)
+                reply(Reply(id: id, op: .hello, error: ErrorBody(.unsupportedVersion, "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)", field: "version")))
                 return
             }
             saidHello = true
             client = hello.client
             reply(Reply(id: id, result: .hello(HelloResult(
-                version: ProtocolVersion.current, server: "appflipd", maxLineBytes: daemon.configuration.maxLineBytes, peer: peer))), context: context)
+                version: ProtocolVersion.current, server: "appflipd", maxLineBytes: daemon.configuration.maxLineBytes, peer: peer))))
 
         case .open(let open):
             guard inFlight.count < daemon.configuration.maxInFlightPerConnection else {
-                reply(Reply(id: id, op: .open, error: ErrorBody(.tooManyRequests, "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)")), context: context)
+                reply(Reply(id: id, op: .open, error: ErrorBody(.tooManyRequests, "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)")))
                 return
             }
             inFlight.insert(id)
-            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            daemon.router.open(open, from: .init(peer: peer, client: client), on: context.eventLoop).whenComplete { result in
-                let (handler, context) = bound.value
+            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+            daemon.router.open(open, from: .init(peer: peer, client: client), on: context.eventLoop) { outcome in
+                let handler = bound.value
                 handler.inFlight.remove(id)
-                switch result {
-                case .success(.success(let handled)): handler.reply(Reply(id: id, result: .open(handled)), context: context)
-                case .success(.failure(let error)): handler.reply(Reply(id: id, op: .open, error: error), context: context)
-                case .failure(let error):
-                    handler.reply(Reply(id: id, op: .open, error: ErrorBody(.handlerFailed, "the handoff failed: \(error)")), context: context)
-                }
-                handler.closeIfDone(context: context)
+                handler.reply(Reply(id: id, op: .open, outcome: outcome.map { .open($0) }))
+                handler.closeIfDone()
             }
 
         case .register(let registration):
-            reply(Reply(id: id, op: .register, outcome: register(registration, channel: context.channel)), context: context)
+            reply(Reply(id: id, op: .register, outcome: register(registration, channel: context.channel)))
 
         case .answer(let answer):
             guard let liveApp else {
-                reply(Reply(id: id, op: .answer, error: ErrorBody(.notRegistered, "only a live app answers activities; send register first")), context: context)
+                reply(Reply(id: id, op: .answer, error: ErrorBody(.notRegistered, "only a live app answers activities; send register first")))
                 return
             }
-            reply(Reply(id: id, op: .answer, outcome: liveApp.answer(answer).map { .answer($0) }), context: context)
+            reply(Reply(id: id, op: .answer, outcome: liveApp.answer(answer).map { .answer($0) }))
 
         case .explain(let explain):
-            reply(Reply(id: id, op: .explain, outcome: daemon.router.explain(explain).map { .explain($0) }), context: context)
+            reply(Reply(id: id, op: .explain, outcome: daemon.router.explain(explain).map { .explain($0) }))
 
         case .apps:
-            reply(Reply(id: id, result: .apps(AppsResult(apps: daemon.registry.apps))), context: context)
+            reply(Reply(id: id, result: .apps(AppsResult(apps: daemon.registry.apps))))
 
         case .watch:
             isWatching = true
-            daemon.events.subscribe(context.channel)
-            reply(Reply(id: id, result: .watch(WatchResult())), context: context)
+            daemon.events.subscribe(context.channel, outbound: outbound)
+            reply(Reply(id: id, result: .watch(WatchResult())))
         }
     }
 
@@ -116,7 +133,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             let association = try AppRouteBuilder.associationJSON(of: request)
             let (route, warnings) = try AppRouteBuilder.route(
                 appID: request.appID, domains: request.domains, associationJSON: association, priority: RoutePriority.live)
-            let handler = LiveAppHandler(channel: channel, timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)))
+            let handler = LiveAppHandler(outbound: outbound, timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)))
             let app = RegisteredApp(
                 route: route, domains: request.domains, claims: request.domains.compactMap(DomainClaim.init), handler: handler,
                 origin: .live(peer: peer, connection: ObjectIdentifier(channel)))
@@ -136,19 +153,27 @@ final class ConnectionHandler: ChannelInboundHandler {
             return
         }
         inputClosed = true
-        // The last line came without a `channelReadComplete`.
-        isReading = false
-        flushIfNeeded(context: context)
+        if !isClosing {
+            // A last line without its newline is still a line; the peer sent nothing after it.
+            outbound.beginReading()
+            do {
+                try lines.finishProcessing(seenEOF: true) { line in handle(line: line, context: context) }
+            } catch {
+                lineTooLong(error, context: context)
+            }
+            outbound.endReading()
+        }
         // A live app that can no longer answer is gone.
         endRegistration(context: context)
-        closeIfDone(context: context)
+        closeIfDone()
     }
 
     /// After the peer's half-close, closes once every request has its reply; a watcher keeps streaming.
-    private func closeIfDone(context: ChannelHandlerContext) {
-        if inputClosed, inFlight.isEmpty, !isWatching {
-            flushIfNeeded(context: context)
-            context.close(promise: nil)
+    private func closeIfDone() {
+        if inputClosed, inFlight.isEmpty, !isWatching, !isClosing {
+            isClosing = true
+            let channel = outbound.channel
+            outbound.flush { _ in channel.close(promise: nil) }
         }
     }
 
@@ -168,35 +193,24 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// Answers a line over the limit with `line_too_long`, then closes: what follows it cannot be framed.
+    private func lineTooLong(_ error: any Error, context: ChannelHandlerContext) {
+        guard !isClosing else { return }
+        isClosing = true
+        let limit = (error as? LineTooLongError)?.limit ?? daemon.configuration.maxLineBytes
+        logger.info("line over the limit; closing", metadata: ["limit": "\(limit)"])
+        outbound.send(.reply(Reply(id: nil, op: nil, error: ErrorBody(.lineTooLong, "a line is longer than \(limit) bytes; the connection is closed"))))
+        let channel = context.channel
+        outbound.flush { _ in channel.close(promise: nil) }
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let tooLong = error as? LineTooLongError {
-            logger.info("line over the limit; closing", metadata: ["limit": "\(tooLong.limit)"])
-            let error = ErrorBody(.lineTooLong, "a line is longer than \(tooLong.limit) bytes; the connection is closed")
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.reply(Reply(id: nil, op: nil, error: error)))).whenComplete { _ in
-                channel.close(promise: nil)
-            }
-            return
-        }
         logger.debug("connection error", metadata: ["error": "\(error)"])
         context.close(promise: nil)
     }
 
-    private func reply(_ reply: Reply, context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.reply(reply)), promise: nil)
-        if isReading { needsFlush = true } else { context.flush() }
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        isReading = false
-        flushIfNeeded(context: context)
-        context.fireChannelReadComplete()
-    }
-
-    private func flushIfNeeded(context: ChannelHandlerContext) {
-        guard needsFlush else { return }
-        needsFlush = false
-        context.flush()
+    private func reply(_ reply: Reply) {
+        outbound.send(.reply(reply))
     }
 }
 

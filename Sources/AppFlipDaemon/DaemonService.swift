@@ -118,7 +118,6 @@ public final class DaemonService: Service, Sendable {
     private func bind() async throws -> (any Channel, publishedInode: UInt64?) {
         let context = self.context
         let connections = self.connections
-        let maxLineBytes = configuration.maxLineBytes
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
             // A client that shuts down its write side still gets every reply (`printf … | socat`).
@@ -130,12 +129,7 @@ public final class DaemonService: Service, Sendable {
                 }
                 return channel.peerCredentials().flatMapThrowing { peer in
                     context.logger.debug("connection", metadata: ["peer_uid": "\(peer.map { String($0.uid) } ?? "-")", "peer_pid": "\(peer.map { String($0.pid) } ?? "-")"])
-                    try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(LineFrameDecoder(maxLineBytes: maxLineBytes)),
-                        MessageToByteHandler(ServerMessageEncoder()),
-                        RequestDecoder(),
-                        ConnectionHandler(daemon: context, peer: peer),
-                    ])
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: context, peer: peer))
                 }
             }
         switch listener {

@@ -7,14 +7,21 @@ import NIOCore
 /// A subscriber that does not read is skipped rather than buffered for: `watch` is best effort, the log is
 /// the record.
 final class EventHub: Sendable {
-    private let subscribers = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private struct Subscriber: Sendable {
+        var channel: any Channel
+        var outbound: NIOLoopBound<OutboundLines>
+    }
+
+    private let subscribers = NIOLockedValueBox<[ObjectIdentifier: Subscriber]>([:])
 
     var hasSubscribers: Bool {
         subscribers.withLockedValue { !$0.isEmpty }
     }
 
-    func subscribe(_ channel: any Channel) {
-        subscribers.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+    /// Subscribes a connection; call on its event loop.
+    func subscribe(_ channel: any Channel, outbound: OutboundLines) {
+        let subscriber = Subscriber(channel: channel, outbound: NIOLoopBound(outbound, eventLoop: channel.eventLoop))
+        subscribers.withLockedValue { $0[ObjectIdentifier(channel)] = subscriber }
     }
 
     func unsubscribe(_ channel: any Channel) {
@@ -22,9 +29,14 @@ final class EventHub: Sendable {
     }
 
     func publish(_ event: HandoffEvent) {
-        let channels = subscribers.withLockedValue { Array($0.values) }
-        for channel in channels where channel.isWritable {
-            channel.writeAndFlush(ServerMessage.event(event), promise: nil)
+        let subscribers = subscribers.withLockedValue { Array($0.values) }
+        for subscriber in subscribers where subscriber.channel.isWritable {
+            let eventLoop = subscriber.channel.eventLoop
+            if eventLoop.inEventLoop {
+                subscriber.outbound.value.sendAtEndOfTurn(.event(event))
+            } else {
+                eventLoop.execute { subscriber.outbound.value.sendAtEndOfTurn(.event(event)) }
+            }
         }
     }
 }

@@ -36,16 +36,18 @@ final class HandoffRouter: Sendable {
         self.logger = logger
     }
 
+    /// What one handoff hop reports when it finishes: exactly once, on the handoff's event loop for an
+    /// `open` (a URL opened by a live app may finish on the app's loop).
+    typealias Completion = @Sendable (Result<OpenResult, ErrorBody>) -> Void
+
     /// Answers an `open` request.
-    func open(_ request: OpenRequest, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<Result<OpenResult, ErrorBody>> {
+    func open(_ request: OpenRequest, from sender: Sender, on eventLoop: any EventLoop, reply: @escaping Completion) {
         guard inFlight.enter() else {
-            return eventLoop.makeSucceededFuture(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
+            reply(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
+            return
         }
-        let inFlight = self.inFlight
-        let outcome = dispatch(request.activity, options: request.options, handoffID: handoffIDs.next(), hop: 0, from: sender, on: eventLoop)
-        // A callback, not `always`: it runs before the caller's, without a future of its own.
-        outcome.whenComplete { _ in inFlight.leave() }
-        return outcome
+        let hop = Hop(handoffID: handoffIDs.next(), hop: 0, sender: sender, url: request.activity.webpageURL ?? "", started: .now())
+        dispatch(request.activity, options: request.options, hop: hop, on: eventLoop, completion: reply)
     }
 
     /// Answers an `explain` request.
@@ -71,30 +73,30 @@ final class HandoffRouter: Sendable {
         }
     }
 
-    private func dispatch(
-        _ activity: Activity, options: OpenOptions, handoffID: String, hop: Int, from sender: Sender, on eventLoop: any EventLoop
-    ) -> EventLoopFuture<Result<OpenResult, ErrorBody>> {
-        let started = NIODeadline.now()
-        let urlString = activity.webpageURL ?? ""
-        let finish: @Sendable (Result<OpenResult, ErrorBody>) -> Result<OpenResult, ErrorBody> = { [self] result in
-            record(result, url: urlString, handoffID: handoffID, hop: hop, from: sender, started: started)
-            return result
-        }
+    /// One hop of a handoff, as the log and `watch` report it.
+    struct Hop: Sendable {
+        var handoffID: UInt64
+        var hop: Int
+        var sender: Sender
+        var url: String
+        var started: NIODeadline
+    }
 
-        guard hop <= maxHops else {
-            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)"))))
+    private func dispatch(_ activity: Activity, options: OpenOptions, hop: Hop, on eventLoop: any EventLoop, completion: @escaping Completion) {
+        guard hop.hop <= maxHops else {
+            return finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)")), hop, completion)
         }
         guard activity.activityType == browsingWebActivityType else {
-            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(
-                .unsupportedActivity, "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)", field: "activity.activityType"))))
+            return finish(.failure(ErrorBody(
+                .unsupportedActivity, "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)", field: "activity.activityType")), hop, completion)
         }
         guard let webpageURL = activity.webpageURL else {
-            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(.invalidURL, "the activity has no webpageURL", field: "activity.webpageURL"))))
+            return finish(.failure(ErrorBody(.invalidURL, "the activity has no webpageURL", field: "activity.webpageURL")), hop, completion)
         }
         let url: RawURL
         switch Self.universalLink(webpageURL, field: "activity.webpageURL") {
         case .success(let parsed): url = parsed
-        case .failure(let error): return eventLoop.makeSucceededFuture(finish(.failure(error)))
+        case .failure(let error): return finish(.failure(error), hop, completion)
         }
 
         let routes = registry.routes
@@ -102,84 +104,99 @@ final class HandoffRouter: Sendable {
         switch routes.table.route(url) {
         case .noApp:
             if options.universalLinksOnly {
-                return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(
-                    .noApp, "no app claims \(Redaction.redact(url: webpageURL)) and universalLinksOnly is set"))))
+                return finish(.failure(ErrorBody(.noApp, "no app claims \(Redaction.redact(url: webpageURL)) and universalLinksOnly is set")), hop, completion)
             }
-            return eventLoop.makeSucceededFuture(finish(.success(OpenResult(status: .browser))))
+            return finish(.success(OpenResult(status: .browser)), hop, completion)
         case .excluded(let excluded):
-            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(
+            return finish(.failure(ErrorBody(
                 .excluded, "\(excluded.appID)'s AASA excludes the URL at \(excluded.decision.pointer ?? "?"): \(excluded.decision.rule ?? "")",
-                app: excluded.appID, rule: excluded.decision.pointer))))
+                app: excluded.appID, rule: excluded.decision.pointer)), hop, completion)
         case .matched(let matched):
             candidate = matched
         }
         guard let handler = routes.handlers[candidate.appID] else {
-            return eventLoop.makeSucceededFuture(finish(.failure(ErrorBody(.noApp, "\(candidate.appID) has no handler"))))
+            return finish(.failure(ErrorBody(.noApp, "\(candidate.appID) has no handler")), hop, completion)
         }
 
         let appID = candidate.appID
         let rule = candidate.decision.pointer ?? ""
-        let domain = "\(candidate.domain)"
-        let opener = URLOpener(eventLoop: eventLoop, maxOpened: maxOpenedURLs) { [self] request in
-            deliver(request, handoffID: handoffID, hop: hop + 1, from: Sender(peer: nil, client: appID), on: eventLoop)
-        }
+        let opener = URLOpener(router: self, handoffID: hop.handoffID, hop: hop.hop, appID: appID, eventLoop: eventLoop, maxOpened: maxOpenedURLs)
         let handoff = Handoff(activity: activity, appID: appID, rule: rule, eventLoop: eventLoop, logger: logger, opener: opener)
-        // One promise and one callback per handoff: this is the hot path.
-        let promise = eventLoop.makePromise(of: Result<OpenResult, ErrorBody>.self)
-        handler.handle(handoff).hop(to: eventLoop).whenComplete { result in
+        // One callback per handoff, and no future of its own: this is the hot path.
+        handler.handle(handoff).hop(to: eventLoop).whenComplete { [self] result in
             let outcome: Result<Bool, ErrorBody> = result.mapError { error in
                 error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
             }
-            let maxOpenedURLs = self.maxOpenedURLs
-            opener.finish { opened, overflowed in
-                let outcome = overflowed
-                    ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpenedURLs) URLs (maxOpenedURLs)"))
-                    : outcome
-                switch outcome {
-                case .success(true):
-                    promise.succeed(finish(.success(OpenResult(status: .handled, app: appID, domain: domain, rule: rule, opened: opened))))
-                case .success(false):
-                    promise.succeed(finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened))))
-                case .failure(var error):
-                    error.app = appID
-                    error.rule = rule
-                    error.opened = opened
-                    promise.succeed(finish(.failure(error)))
-                }
+            let (opened, overflowed) = opener.finish()
+            guard !opened.isEmpty else {
+                return conclude(outcome, opened: [], overflowed: overflowed, candidate: candidate, hop: hop, completion: completion)
+            }
+            EventLoopFuture.whenAllSucceed(opened, on: eventLoop).whenSuccess { [self] opened in
+                conclude(outcome, opened: opened, overflowed: overflowed, candidate: candidate, hop: hop, completion: completion)
+            }
+        }
+    }
+
+    /// Turns a handler's answer, once every URL it opened is delivered, into the hop's result.
+    private func conclude(
+        _ outcome: Result<Bool, ErrorBody>, opened: [OpenedURL], overflowed: Bool, candidate: Candidate, hop: Hop, completion: Completion
+    ) {
+        let appID = candidate.appID
+        let rule = candidate.decision.pointer ?? ""
+        let outcome = overflowed
+            ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpenedURLs) URLs (maxOpenedURLs)"))
+            : outcome
+        switch outcome {
+        case .success(true):
+            finish(.success(OpenResult(status: .handled, app: appID, domain: candidate.domain.description, rule: rule, opened: opened)), hop, completion)
+        case .success(false):
+            finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened)), hop, completion)
+        case .failure(var error):
+            error.app = appID
+            error.rule = rule
+            error.opened = opened
+            finish(.failure(error), hop, completion)
+        }
+    }
+
+    /// Reports a hop's result. A top-level handoff leaves the in-flight count only after its reply is
+    /// queued, so that a draining daemon closes connections behind their last replies.
+    private func finish(_ result: Result<OpenResult, ErrorBody>, _ hop: Hop, _ completion: Completion) {
+        record(result, hop)
+        completion(result)
+        if hop.hop == 0 { inFlight.leave() }
+    }
+
+    /// Delivers a URL a handler opened, and describes what happened to it.
+    func deliver(_ request: OpenURLRequest, handoffID: UInt64, hop: Int, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<OpenedURL> {
+        let shown = Redaction.redact(url: request.url)
+        let universalLinksOnly = request.options.universalLinksOnly
+        let promise = eventLoop.makePromise(of: OpenedURL.self)
+        let hop = Hop(handoffID: handoffID, hop: hop, sender: sender, url: request.url, started: .now())
+        dispatch(Activity(webpageURL: request.url), options: request.options, hop: hop, on: eventLoop) { result in
+            switch result {
+            case .success(let handled) where handled.status == .handled:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule))
+            case .success:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
+            case .failure(let error) where error.code == .declined:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .declined, app: error.app, rule: error.rule))
+            case .failure(let error):
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error))
             }
         }
         return promise.futureResult
     }
 
-    /// Delivers a URL a handler opened, and describes what happened to it.
-    private func deliver(_ request: OpenURLRequest, handoffID: String, hop: Int, from sender: Sender, on eventLoop: any EventLoop) -> EventLoopFuture<OpenedURL> {
-        let shown = Redaction.redact(url: request.url)
-        let universalLinksOnly = request.options.universalLinksOnly
-        return dispatch(Activity(webpageURL: request.url), options: request.options, handoffID: handoffID, hop: hop, from: sender, on: eventLoop).map { result in
-            switch result {
-            case .success(let handled) where handled.status == .handled:
-                OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
-            case .success:
-                OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser)
-            case .failure(let error) where error.code == .declined:
-                OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .declined, app: error.app, rule: error.rule)
-            case .failure(let error):
-                OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error)
-            }
-        }
-    }
-
     /// Logs a finished handoff (one info line per hop, all hops of one `open` under one handoff id) and
     /// streams it to `watch` subscribers. The URL is redacted here; the log handler scrubs again.
-    private func record(
-        _ result: Result<OpenResult, ErrorBody>, url: String, handoffID: String, hop: Int, from sender: Sender, started: NIODeadline
-    ) {
+    private func record(_ result: Result<OpenResult, ErrorBody>, _ hop: Hop) {
         let outcome: String
         let app: String?
         let rule: String?
         switch result {
         case .success(let handled):
-            outcome = hop == 0 ? handled.status.rawValue : (handled.status == .handled ? "delivered" : handled.status.rawValue)
+            outcome = hop.hop == 0 ? handled.status.rawValue : (handled.status == .handled ? "delivered" : handled.status.rawValue)
             app = handled.app
             rule = handled.rule
         case .failure(let error):
@@ -190,11 +207,12 @@ final class HandoffRouter: Sendable {
         let logs = logger.logLevel <= .info
         let watched = events.hasSubscribers
         guard logs || watched else { return }
-        let latency = (NIODeadline.now() - started).nanoseconds / 1000
-        let shown = Redaction.redact(url: url)
+        let latency = (NIODeadline.now() - hop.started).nanoseconds / 1000
+        let shown = Redaction.redact(url: hop.url)
+        let sender = hop.sender
         if logs {
             var metadata: Logger.Metadata = [
-                "handoff_id": "\(handoffID)", "hop": "\(hop)", "url": "\(shown)", "app": "\(app ?? "-")",
+                "handoff_id": "\(handoffIDs.name(hop.handoffID))", "hop": "\(hop.hop)", "url": "\(shown)", "app": "\(app ?? "-")",
                 "rule": "\(rule ?? "-")", "outcome": "\(outcome)", "latency_us": "\(latency)",
             ]
             if let peer = sender.peer {
@@ -206,7 +224,7 @@ final class HandoffRouter: Sendable {
         }
         if watched {
             events.publish(HandoffEvent(
-                time: Self.now(), from: sender.peer, client: sender.client, hop: hop, url: shown, app: app, rule: rule,
+                time: Self.now(), from: sender.peer, client: sender.client, hop: hop.hop, url: shown, app: app, rule: rule,
                 outcome: outcome, latencyMicros: latency))
         }
     }
@@ -244,7 +262,12 @@ final class HandoffIDs: Sendable {
         prefix = String(UInt64(time.tv_sec) &* 1_000_000 &+ UInt64(time.tv_nsec / 1000), radix: 16) + "-"
     }
 
-    func next() -> String {
-        prefix + String(counter.add(1, ordering: .relaxed).newValue)
+    /// The next handoff's number; ``name(_:)`` spells it out only when a log line or event needs it.
+    func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).newValue
+    }
+
+    func name(_ number: UInt64) -> String {
+        prefix + String(number)
     }
 }

@@ -3,8 +3,10 @@ import NIOCore
 /// Splits a byte stream into newline-terminated lines (without the `\n`), refusing a line over the limit.
 ///
 /// Over the limit it throws ``LineTooLongError`` as soon as the limit is passed, without buffering the rest
-/// of the line, so that a hostile peer cannot make the daemon hold more than `maxLineBytes`.
-struct LineFrameDecoder: ByteToMessageDecoder {
+/// of the line, so that a hostile peer cannot make the daemon hold more than `maxLineBytes`. It runs
+/// inside ``ConnectionHandler`` through `NIOSingleStepByteToMessageProcessor`: a pipeline step per line
+/// cost more than the split itself.
+struct LineFrameDecoder: NIOSingleStepByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
 
     let maxLineBytes: Int
@@ -15,29 +17,27 @@ struct LineFrameDecoder: ByteToMessageDecoder {
         self.maxLineBytes = maxLineBytes
     }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    mutating func decode(buffer: inout ByteBuffer) throws -> ByteBuffer? {
         let view = buffer.readableBytesView
-        if let newline = view.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) {
-            let length = newline - view.startIndex
-            guard length <= maxLineBytes else { throw LineTooLongError(limit: maxLineBytes) }
-            let line = buffer.readSlice(length: length)!
-            buffer.moveReaderIndex(forwardBy: 1)
-            searched = 0
-            context.fireChannelRead(Self.wrapInboundOut(line))
-            return .continue
+        guard let newline = view.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) else {
+            searched = view.count
+            guard view.count <= maxLineBytes else { throw LineTooLongError(limit: maxLineBytes) }
+            return nil
         }
-        searched = view.count
-        guard view.count <= maxLineBytes else { throw LineTooLongError(limit: maxLineBytes) }
-        return .needMoreData
+        let length = newline - view.startIndex
+        guard length <= maxLineBytes else { throw LineTooLongError(limit: maxLineBytes) }
+        let line = buffer.readSlice(length: length)!
+        buffer.moveReaderIndex(forwardBy: 1)
+        searched = 0
+        return line
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+    mutating func decodeLast(buffer: inout ByteBuffer, seenEOF: Bool) throws -> ByteBuffer? {
+        if let line = try decode(buffer: &buffer) { return line }
         // A last line without its newline is still a line.
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        if buffer.readableBytes > 0 {
-            context.fireChannelRead(Self.wrapInboundOut(buffer.readSlice(length: buffer.readableBytes)!))
-        }
-        return .needMoreData
+        guard buffer.readableBytes > 0 else { return nil }
+        searched = 0
+        return buffer.readSlice(length: buffer.readableBytes)!
     }
 }
 

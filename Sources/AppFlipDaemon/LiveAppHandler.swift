@@ -24,9 +24,6 @@ final class LiveAppHandler: ActivityHandler {
         var timer: Scheduled<Void>?
         var nextHandoff: UInt64 = 1
         var isClosed = false
-        /// A flush is queued behind this event loop turn's I/O: the pushes of every client read in the
-        /// same turn leave in one write.
-        var flushQueued = false
 
         /// Drops answered handoffs from the front of `byDeadline`.
         mutating func trimAnswered() {
@@ -34,48 +31,47 @@ final class LiveAppHandler: ActivityHandler {
         }
     }
 
-    private let channel: any Channel
+    private let eventLoop: any EventLoop
+    /// The app's connection's lines: the pushes of every client read in one turn leave in one write.
+    private let outbound: NIOLoopBound<OutboundLines>
     private let timeout: TimeAmount
     private let state: NIOLoopBoundBox<State>
 
-    init(channel: any Channel, timeout: TimeAmount) {
-        self.channel = channel
+    /// Made on the connection's event loop, by the connection that registered.
+    init(outbound: OutboundLines, timeout: TimeAmount) {
+        eventLoop = outbound.channel.eventLoop
+        self.outbound = NIOLoopBound(outbound, eventLoop: eventLoop)
         self.timeout = timeout
-        self.state = NIOLoopBoundBox(State(), eventLoop: channel.eventLoop)
+        self.state = NIOLoopBoundBox(State(), eventLoop: eventLoop)
     }
 
     func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
-        let eventLoop = channel.eventLoop
-        if eventLoop.inEventLoop { return push(handoff) }
-        return eventLoop.flatSubmit { self.push(handoff) }
-    }
-
-    private func push(_ handoff: Handoff) -> EventLoopFuture<Bool> {
-        let eventLoop = channel.eventLoop
-        guard !state.value.isClosed else {
-            return eventLoop.makeFailedFuture(ErrorBody(.handlerFailed, "the live app \(handoff.appID) disconnected", app: handoff.appID))
-        }
-        let id = state.value.nextHandoff
-        state.value.nextHandoff += 1
-        let promise = eventLoop.makePromise(of: Bool.self)
-        let deadline = NIODeadline.now() + timeout
-        state.value.pending[id] = Pending(promise: promise, handoff: handoff, deadline: deadline)
-        state.value.byDeadline.append(id)
-        if state.value.timer == nil { armTimer(at: deadline) }
-        let push = ActivityPush(handoff: id, app: handoff.appID, rule: handoff.rule, activity: handoff.activity)
-        channel.write(ServerMessage.activity(push), promise: nil)
-        if !state.value.flushQueued {
-            state.value.flushQueued = true
-            eventLoop.execute { [self] in
-                state.value.flushQueued = false
-                channel.flush()
-            }
+        // Made on the handoff's loop: the answer completes it there, with no hop back.
+        let promise = handoff.eventLoop.makePromise(of: Bool.self)
+        if eventLoop.inEventLoop {
+            push(handoff, promise: promise)
+        } else {
+            eventLoop.execute { self.push(handoff, promise: promise) }
         }
         return promise.futureResult
     }
 
+    private func push(_ handoff: Handoff, promise: EventLoopPromise<Bool>) {
+        guard !state.value.isClosed else {
+            promise.fail(ErrorBody(.handlerFailed, "the live app \(handoff.appID) disconnected", app: handoff.appID))
+            return
+        }
+        let id = state.value.nextHandoff
+        state.value.nextHandoff += 1
+        let deadline = NIODeadline.now() + timeout
+        state.value.pending[id] = Pending(promise: promise, handoff: handoff, deadline: deadline)
+        state.value.byDeadline.append(id)
+        if state.value.timer == nil { armTimer(at: deadline) }
+        outbound.value.sendAtEndOfTurn(.activity(ActivityPush(handoff: id, app: handoff.appID, rule: handoff.rule, activity: handoff.activity)))
+    }
+
     private func armTimer(at deadline: NIODeadline) {
-        state.value.timer = channel.eventLoop.scheduleTask(deadline: deadline) { [self] in
+        state.value.timer = eventLoop.scheduleTask(deadline: deadline) { [self] in
             state.value.timer = nil
             expire()
         }

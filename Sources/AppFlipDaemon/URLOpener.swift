@@ -1,6 +1,6 @@
 import AppFlipProtocol
-import NIOConcurrencyHelpers
 import NIOCore
+import Synchronization
 
 /// Collects the URLs one handler opens, in order, so that the originator's reply can list their delivery.
 final class URLOpener: Sendable {
@@ -11,20 +11,27 @@ final class URLOpener: Sendable {
         var overflowed = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
+    private let router: HandoffRouter
+    /// The handoff whose handler opens the URLs, and its app: each URL goes one hop further, sent by the app.
+    private let handoffID: UInt64
+    private let hop: Int
+    private let appID: String
     private let eventLoop: any EventLoop
     private let maxOpened: Int
-    private let deliver: @Sendable (OpenURLRequest) -> EventLoopFuture<OpenedURL>
 
-    init(eventLoop: any EventLoop, maxOpened: Int, deliver: @escaping @Sendable (OpenURLRequest) -> EventLoopFuture<OpenedURL>) {
+    init(router: HandoffRouter, handoffID: UInt64, hop: Int, appID: String, eventLoop: any EventLoop, maxOpened: Int) {
+        self.router = router
+        self.handoffID = handoffID
+        self.hop = hop
+        self.appID = appID
         self.eventLoop = eventLoop
         self.maxOpened = maxOpened
-        self.deliver = deliver
     }
 
     func open(_ request: OpenURLRequest) -> EventLoopFuture<OpenedURL> {
         enum Admission { case admitted(EventLoopPromise<OpenedURL>), refused(String) }
-        let admission: Admission = state.withLockedValue { state in
+        let admission: Admission = state.withLock { state in
             if state.finished { return .refused("the handler opened it after it had answered") }
             if state.opened.count >= maxOpened {
                 state.overflowed = true
@@ -36,7 +43,7 @@ final class URLOpener: Sendable {
         }
         switch admission {
         case .admitted(let promise):
-            deliver(request).cascade(to: promise)
+            router.deliver(request, handoffID: handoffID, hop: hop + 1, from: .init(peer: nil, client: appID), on: eventLoop).cascade(to: promise)
             return promise.futureResult
         case .refused(let reason):
             return eventLoop.makeSucceededFuture(OpenedURL(
@@ -45,17 +52,12 @@ final class URLOpener: Sendable {
         }
     }
 
-    /// Stops taking URLs and calls `body` on the event loop once every one opened so far is delivered (at
-    /// once when there are none, the common case), with whether the handler tried to open too many.
-    func finish(_ body: @escaping @Sendable (_ opened: [OpenedURL], _ overflowed: Bool) -> Void) {
-        let (opened, overflowed) = state.withLockedValue { state in
+    /// Stops taking URLs, and returns the deliveries of those opened so far (none, the common case) and
+    /// whether the handler tried to open too many.
+    func finish() -> (opened: [EventLoopFuture<OpenedURL>], overflowed: Bool) {
+        state.withLock { state in
             state.finished = true
             return (state.opened, state.overflowed)
-        }
-        if opened.isEmpty {
-            body([], overflowed)
-        } else {
-            EventLoopFuture.whenAllSucceed(opened, on: eventLoop).whenSuccess { body($0, overflowed) }
         }
     }
 }

@@ -13,6 +13,16 @@ struct JSONLineWriter {
 
     private var needsComma = false
 
+    /// Starts the next line in the same storage.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))

@@ -20,6 +20,8 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
     public let isWildcard: Bool
     /// The modes named by a `?mode=` suffix; empty without one.
     public let modes: Set<Mode>
+    /// The entry in its canonical form, made once: every handoff's reply names it.
+    public let description: String
 
     /// Parses an entitlement entry such as `applinks:example.com` or `applinks:*.example.com?mode=developer`.
     public init(_ entitlement: String) throws(AssociatedDomainError) {
@@ -48,9 +50,15 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
         let isWildcard = rest.hasPrefix("*.")
         if isWildcard { rest = rest.dropFirst(2) }
         try Self.checkHost(rest, in: entitlement)
-        self.host = String(rest).lowercasedASCII
+        let host = String(rest).lowercasedASCII
+        self.host = host
         self.isWildcard = isWildcard
         self.modes = modes
+        var description = "applinks:" + (isWildcard ? "*." : "") + host
+        if !modes.isEmpty {
+            description += "?mode=" + Mode.allCases.filter(modes.contains).map(\.rawValue).joined(separator: "+")
+        }
+        self.description = description
     }
 
     /// Whether this entry claims `host`, compared case-insensitively.
@@ -63,14 +71,6 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
     /// Whether this entry claims `url`: `https`, no userinfo, no port, and a matching host.
     public func matches(_ url: RawURL) -> Bool {
         Self.isUniversalLinkShaped(url) && matches(host: url.host)
-    }
-
-    public var description: String {
-        var text = "applinks:" + (isWildcard ? "*." : "") + host
-        if !modes.isEmpty {
-            text += "?mode=" + Mode.allCases.filter(modes.contains).map(\.rawValue).joined(separator: "+")
-        }
-        return text
     }
 
     /// Only `https` URLs without userinfo or port can be universal links.

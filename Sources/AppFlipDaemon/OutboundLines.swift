@@ -1,0 +1,68 @@
+import AppFlipProtocol
+import NIOCore
+
+/// The lines one connection is about to write, encoded straight into one buffer.
+///
+/// The connection's replies, the pushes to a live app and the events to a watcher all go through it. While
+/// the connection is reading, every line waits for `channelReadComplete`, so that the replies to one read
+/// leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
+/// turn, so that the pushes for every client read in one turn reach the live app in one write. Everything
+/// here runs on the connection's event loop.
+final class OutboundLines {
+    let channel: any Channel
+    private var encoder = LineEncoder()
+    private var pending: ByteBuffer
+    private var isReading = false
+    private var flushQueued = false
+
+    init(channel: any Channel) {
+        self.channel = channel
+        self.pending = channel.allocator.buffer(capacity: 1024)
+    }
+
+    /// Sends a reply: now, or with the rest of the current read's replies.
+    func send(_ message: ServerMessage) {
+        channel.eventLoop.assertInEventLoop()
+        encoder.withLine(of: message) { pending.writeBytes($0) }
+        if !isReading { flush() }
+    }
+
+    /// Sends a push: with whatever else this event loop turn sends down the connection.
+    func sendAtEndOfTurn(_ message: ServerMessage) {
+        channel.eventLoop.assertInEventLoop()
+        encoder.withLine(of: message) { pending.writeBytes($0) }
+        guard !isReading, !flushQueued else { return }
+        flushQueued = true
+        channel.eventLoop.execute { [self] in
+            flushQueued = false
+            flush()
+        }
+    }
+
+    /// Holds the flush until ``endReading()``: the replies to one read leave in one write.
+    func beginReading() {
+        isReading = true
+    }
+
+    func endReading() {
+        isReading = false
+        flush()
+    }
+
+    /// Writes whatever is pending now; `then` runs once it is written (to close after a last error line).
+    func flush(then: (@Sendable (Result<Void, any Error>) -> Void)? = nil) {
+        guard pending.readableBytes > 0 else {
+            then?(.success(()))
+            return
+        }
+        let promise = then.map { then in
+            let promise = channel.eventLoop.makePromise(of: Void.self)
+            promise.futureResult.whenComplete(then)
+            return promise
+        }
+        channel.writeAndFlush(pending, promise: promise)
+        // Written at once (the usual case), the storage is ours again and `clear` keeps it; still queued in
+        // NIO, `clear` leaves it to NIO and the next line starts a fresh buffer.
+        pending.clear()
+    }
+}

@@ -1,0 +1,25 @@
+/// Encodes messages one after another into storage it keeps: a connection that writes a line per handoff
+/// allocates no array per line.
+///
+/// The bytes are those of `encodedLine()`, followed by the newline that ends a line on the wire.
+public struct LineEncoder {
+    private var writer = JSONLineWriter()
+
+    public init() {}
+
+    /// Calls `body` with `message` as one line, newline included. The bytes are valid only inside `body`.
+    public mutating func withLine(of message: ServerMessage, _ body: (UnsafeRawBufferPointer) -> Void) {
+        writer.reset()
+        writer.write(message)
+        writer.newline()
+        writer.bytes.withUnsafeBytes(body)
+    }
+
+    /// Calls `body` with `request` as one line, newline included. The bytes are valid only inside `body`.
+    public mutating func withLine(of request: Request, _ body: (UnsafeRawBufferPointer) -> Void) {
+        writer.reset()
+        writer.write(request)
+        writer.newline()
+        writer.bytes.withUnsafeBytes(body)
+    }
+}
