@@ -80,8 +80,10 @@ public final class DaemonService: Service, Sendable {
         signal(SIGPIPE, SIG_IGN)
         let (server, published) = try await bind()
         let path: String? = if case .path(let path) = listener { path } else { nil }
-        logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(context.registry.apps.count)"])
-        onReady(ListeningAddress(path: path, staticApps: context.registry.apps.count))
+        // Static apps only: a live app may already have registered on a connection accepted meanwhile.
+        let staticApps = context.registry.apps.count { $0.kind == .static }
+        logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(staticApps)"])
+        onReady(ListeningAddress(path: path, staticApps: staticApps))
 
         await withGracefulShutdownHandler {
             try? await server.closeFuture.get()
