@@ -23,13 +23,15 @@ public final class AppFlipConnection: Sendable {
     public static func connect(
         to path: String, client: String? = nil, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> AppFlipConnection {
-        let channel = try await ClientBootstrap(group: eventLoopGroup).connect(unixDomainSocketPath: path).get()
-        let handler = try await channel.eventLoop.submit {
-            let handler = ClientHandler()
-            try channel.pipeline.syncOperations.addHandler(handler)
-            let context = try channel.pipeline.syncOperations.context(handler: handler)
-            return NIOLoopBound((handler, context), eventLoop: channel.eventLoop)
-        }.get()
+        // The handler is in place before the connection is: a refusal the daemon writes at once is read.
+        let (channel, handler) = try await ClientBootstrap(group: eventLoopGroup).connect(unixDomainSocketPath: path) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                let handler = ClientHandler()
+                try channel.pipeline.syncOperations.addHandler(handler)
+                let context = try channel.pipeline.syncOperations.context(handler: handler)
+                return (channel, NIOLoopBound((handler, context), eventLoop: channel.eventLoop))
+            }
+        }
         let reply = try await Self.send(.hello(HelloRequest(client: client)), via: handler, on: channel.eventLoop).get()
         guard case .success(.hello(let hello)) = reply.outcome else {
             try? await channel.close()

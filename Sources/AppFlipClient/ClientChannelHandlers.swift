@@ -41,6 +41,9 @@ final class ClientHandler: ChannelInboundHandler {
     private var unmatched: [EventLoopPromise<Reply>] = []
     private var nextID: Int64 = 1
     private var isClosed = false
+    /// The daemon's error about the connection itself, which it closes next: every request that can no
+    /// longer be answered fails with it rather than with a bare close.
+    private var closeReason: ErrorBody?
     /// Between `channelRead` and `channelReadComplete`, writes (a live app's answers) wait to leave in one.
     private var isReading = false
     /// Encoded lines not yet written: all of one read's answers in one buffer.
@@ -66,7 +69,7 @@ final class ClientHandler: ChannelInboundHandler {
     func send(_ request: Request, context: ChannelHandlerContext) -> EventLoopFuture<Reply> {
         let promise = context.eventLoop.makePromise(of: Reply.self)
         guard !isClosed else {
-            promise.fail(ClientError.connectionClosed)
+            promise.fail(closeReason ?? ClientError.connectionClosed)
             return promise.futureResult
         }
         pending[request.id] = promise
@@ -96,7 +99,7 @@ final class ClientHandler: ChannelInboundHandler {
     func sendRaw(_ bytes: [UInt8], context: ChannelHandlerContext) -> EventLoopFuture<Reply> {
         let promise = context.eventLoop.makePromise(of: Reply.self)
         guard !isClosed else {
-            promise.fail(ClientError.connectionClosed)
+            promise.fail(closeReason ?? ClientError.connectionClosed)
             return promise.futureResult
         }
         unmatched.append(promise)
@@ -128,6 +131,12 @@ final class ClientHandler: ChannelInboundHandler {
                 promise?.succeed(reply)
             } else if !unmatched.isEmpty {
                 unmatched.removeFirst().succeed(reply)
+            } else if reply.id == nil, case .failure(let error) = reply.outcome {
+                // About the connection itself (`too_many_connections`, `line_too_long`): it closes next.
+                closeReason = error
+                let waiting = pending.values.compactMap { $0 }
+                pending = [:]
+                waiting.forEach { $0.fail(error) }
             }
         case .activity(let push):
             answer(push, context: context)
@@ -162,7 +171,7 @@ final class ClientHandler: ChannelInboundHandler {
         let waiting = pending.values.compactMap { $0 } + unmatched
         pending = [:]
         unmatched = []
-        waiting.forEach { $0.fail(ClientError.connectionClosed) }
+        waiting.forEach { $0.fail(closeReason ?? ClientError.connectionClosed) }
         events?.finish()
         context.fireChannelInactive()
     }

@@ -45,7 +45,7 @@ public struct RetryPolicy: Sendable, Hashable {
         case ClientError.connectionClosed:
             return true
         case let error as ErrorBody:
-            return error.code == .shuttingDown
+            return error.code == .shuttingDown || error.code == .tooManyConnections
         case let error as IOError:
             return [ECONNREFUSED, ENOENT, EAGAIN, ECONNRESET, EPIPE].contains(error.errnoCode)
         case let error as NIOConnectionError:

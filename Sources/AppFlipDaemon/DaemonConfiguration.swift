@@ -15,6 +15,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// The directory of static app files, `*.json`; relative paths are relative to the config file.
     public var appsDirectory: String?
     public var maxLineBytes: Int = FrameLimits.defaultMaxLineBytes
+    /// Connections open at once, and per peer uid; more are refused with `too_many_connections`. The total
+    /// stays under the 1024 file descriptors a service gets by default.
+    public var maxConnections: Int = 512
+    public var maxConnectionsPerUID: Int = 256
     /// Requests one connection may have in flight; more are refused with `too_many_requests`.
     public var maxInFlightPerConnection: Int = 1024
     /// How long a live app has to answer an `activity`.
@@ -52,6 +56,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
         }
         try check((1...65535).contains(listenBacklog), "listenBacklog", "must be between 1 and 65535, not \(listenBacklog)")
         try check((1024...16 << 20).contains(maxLineBytes), "maxLineBytes", "must be between 1024 and 16777216, not \(maxLineBytes)")
+        try check((1...1 << 20).contains(maxConnections), "maxConnections", "must be between 1 and 1048576, not \(maxConnections)")
+        try check((1...maxConnections).contains(maxConnectionsPerUID), "maxConnectionsPerUID", "must be between 1 and maxConnections (\(maxConnections)), not \(maxConnectionsPerUID)")
         try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
         try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(execTimeoutSeconds > 0 && execTimeoutSeconds <= 3600, "execTimeoutSeconds", "must be more than 0 and at most 3600")
@@ -67,7 +73,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
 extension DaemonConfiguration: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case socket, listenBacklog, appsDirectory, maxLineBytes, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
+        case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
 
@@ -79,6 +85,8 @@ extension DaemonConfiguration: Codable {
         listenBacklog = try container.decodeIfPresent(Int.self, forKey: .listenBacklog) ?? defaults.listenBacklog
         appsDirectory = try container.decodeIfPresent(String.self, forKey: .appsDirectory)
         maxLineBytes = try container.decodeIfPresent(Int.self, forKey: .maxLineBytes) ?? defaults.maxLineBytes
+        maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
+        maxConnectionsPerUID = try container.decodeIfPresent(Int.self, forKey: .maxConnectionsPerUID) ?? defaults.maxConnectionsPerUID
         maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
         liveAppTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .liveAppTimeoutSeconds) ?? defaults.liveAppTimeoutSeconds
         execTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .execTimeoutSeconds) ?? defaults.execTimeoutSeconds

@@ -22,6 +22,7 @@ public final class DaemonService: Service, Sendable {
     private let onReady: @Sendable (ListeningAddress) -> Void
     private let context: DaemonContext
     private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private let limits: ConnectionLimits
 
     /// Where the daemon ended up listening, handed to `onReady`.
     public struct ListeningAddress: Sendable {
@@ -55,6 +56,7 @@ public final class DaemonService: Service, Sendable {
         self.onReady = onReady
         let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
         self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger)
+        self.limits = ConnectionLimits(maxConnections: configuration.maxConnections, maxPerUID: configuration.maxConnectionsPerUID)
     }
 
     /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim
@@ -117,20 +119,37 @@ public final class DaemonService: Service, Sendable {
         for channel in open { try? await channel.close() }
     }
 
+    /// Answers a connection over the limits with one error line, then closes it.
+    private static func refuse(_ channel: any Channel, with error: ErrorBody) {
+        var encoder = LineEncoder()
+        var line = channel.allocator.buffer(capacity: 256)
+        encoder.withLine(of: .reply(Reply(id: nil, op: nil, error: error))) { line.writeBytes($0) }
+        channel.writeAndFlush(line).whenComplete { _ in channel.close(promise: nil) }
+    }
+
     private func bind() async throws -> (any Channel, publishedInode: UInt64?) {
         let context = self.context
         let connections = self.connections
+        let limits = self.limits
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
             // A client that shuts down its write side still gets every reply (`printf … | socat`).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
-                connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
-                channel.closeFuture.whenComplete { _ in
-                    _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
-                }
-                return channel.peerCredentials().flatMapThrowing { peer in
-                    context.logger.debug("connection", metadata: ["peer_uid": "\(peer.map { String($0.uid) } ?? "-")", "peer_pid": "\(peer.map { String($0.pid) } ?? "-")"])
+                channel.peerCredentials().flatMapThrowing { peer in
+                    let uid = peer.map { String($0.uid) } ?? "-"
+                    let pid = peer.map { String($0.pid) } ?? "-"
+                    if let refusal = limits.admit(uid: peer?.uid) {
+                        context.logger.info("connection refused", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)", "reason": "\(refusal.message)"])
+                        Self.refuse(channel, with: refusal)
+                        return
+                    }
+                    connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+                    channel.closeFuture.whenComplete { _ in
+                        _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+                        limits.release(uid: peer?.uid)
+                    }
+                    context.logger.debug("connection", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)"])
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: context, peer: peer))
                 }
             }

@@ -23,6 +23,9 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tooManyRequests = "too_many_requests"
     /// The daemon is stopping and takes no new work.
     case shuttingDown = "shutting_down"
+    /// The daemon, or the peer's uid, already has the most connections allowed; the daemon closes the new
+    /// connection after this reply.
+    case tooManyConnections = "too_many_connections"
 
     // `open`, and the delivery of every URL a handler opens.
     /// The activity type is not `NSUserActivityTypeBrowsingWeb`.

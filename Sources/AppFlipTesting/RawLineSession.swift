@@ -14,19 +14,16 @@ public final class RawLineSession {
 
     /// Connects to `path`, runs `body`, and closes the connection.
     public static func with<Result>(socket path: String, _ body: (RawLineSession) async throws -> Result) async throws -> Result {
-        // The async wrapper is made only once the connection exists: a wrapper made in the initializer of a
-        // connect that then fails is dropped unused, which NIO treats as a fatal error.
-        let connected = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in
+        // NIO's async connect makes the wrapper once the connection exists, and lets none of the daemon's
+        // lines (a refusal is written at once) slip past before it.
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(unixDomainSocketPath: path) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(NewlineSplitter()))
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                        wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                 }
             }
-            .connect(unixDomainSocketPath: path).get()
-        let channel = try await connected.eventLoop.submit {
-            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
-                wrappingChannelSynchronously: connected, configuration: .init(isOutboundHalfClosureEnabled: true))
-        }.get()
         return try await channel.executeThenClose { inbound, outbound in
             try await body(RawLineSession(inbound: inbound, outbound: outbound))
         }

@@ -4,8 +4,48 @@ import AppFlipProtocol
 import AppFlipTesting
 import Testing
 
-/// The daemon's limits: requests in flight per connection, URLs per handler, hops.
+/// The daemon's limits: connections, requests in flight per connection, URLs per handler, hops.
 @Suite struct LimitTests {
+    /// Over either connection limit the new connection gets one `too_many_connections` line and is closed;
+    /// a connection that closes frees its slot. The tests run as one uid, so the per-uid limit is met first
+    /// unless it equals the total.
+    @Test(.timeLimit(.minutes(1)), arguments: [(total: 3, perUID: 2, named: "maxConnectionsPerUID"), (total: 2, perUID: 2, named: "maxConnections")])
+    func aConnectionOverTheLimitIsToldWhyAndClosed(total: Int, perUID: Int, named: String) async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxConnections = total
+        configuration.maxConnectionsPerUID = perUID
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let first = try await daemon.connect()
+            let second = try await daemon.connect()
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                let refusal = try await raw.next()
+                guard case .reply(let reply) = refusal else {
+                    Issue.record("expected a reply, got \(String(describing: refusal))")
+                    return
+                }
+                #expect(reply.id == nil)
+                #expect(reply.error?.code == .tooManyConnections)
+                #expect(reply.error?.message.contains("(\(named))") == true)
+                #expect(try await raw.next() == nil)
+            }
+            // The client library reports the daemon's reason, not a bare close.
+            await #expect {
+                _ = try await daemon.connect()
+            } throws: { error in
+                (error as? ErrorBody)?.code == .tooManyConnections
+            }
+            // Both admitted connections still serve; closing one lets the next one in.
+            #expect(try await second.apps().isEmpty)
+            await first.close()
+            var admitted: AppFlipConnection?
+            for _ in 0..<200 where admitted == nil {
+                admitted = try? await daemon.connect()
+                if admitted == nil { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(try await admitted?.apps().isEmpty == true)
+        }
+    }
+
     @Test func tooManyRequestsInFlightOnOneConnection() async throws {
         var configuration = DaemonConfiguration()
         configuration.maxInFlightPerConnection = 2
