@@ -188,6 +188,15 @@ let package = Package(
             resources: [.copy("Corpora")]
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
+        // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
+        .target(
+            name: "DjangoOAuthFixture",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/DjangoOAuthFixture"
+        ),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
@@ -206,6 +215,7 @@ let package = Package(
             dependencies: [
                 "AppFlipOAuth",
                 "AppFlipCore",
+                "DjangoOAuthFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -224,6 +234,7 @@ let package = Package(
                 "AppFlipDaemon",
                 "AppFlipOAuth",
                 "AppFlipCore",
+                "DjangoOAuthFixture",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -14,6 +14,7 @@ final class OutboundLines {
     private var pending: ByteBuffer
     private var isReading = false
     private var flushQueued = false
+    private static let keptCapacity = 64 << 10
 
     init(channel: any Channel) {
         self.channel = channel
@@ -62,7 +63,12 @@ final class OutboundLines {
         }
         channel.writeAndFlush(pending, promise: promise)
         // Written at once (the usual case), the storage is ours again and `clear` keeps it; still queued in
-        // NIO, `clear` leaves it to NIO and the next line starts a fresh buffer.
-        pending.clear()
+        // NIO, `clear` leaves it to NIO and the next line starts a fresh buffer. A big one-off (`apps` on a
+        // large registry) is not kept for the life of the connection.
+        if pending.capacity > Self.keptCapacity {
+            pending = channel.allocator.buffer(capacity: 1024)
+        } else {
+            pending.clear()
+        }
     }
 }

@@ -1,30 +1,24 @@
 import AppFlipCore
 import AsyncHTTPClient
+import DjangoOAuthFixture
 import Foundation
-import NIOCore
 import Testing
 
 @testable import AppFlipOAuth
 
-/// Steps 3 and 4 against a real third-party OAuth2 server: django-oauth-toolkit 3.4.1 on 127.0.0.1.
-/// `scripts/django-oauth/setup.sh` creates `.build/django-venv` on first use (pip from PyPI).
+/// Steps 3 and 4 against a real third-party OAuth2 server: django-oauth-toolkit 3.4.1 on 127.0.0.1
+/// (`DjangoOAuthServer`).
 @Suite(.serialized) struct DjangoInteropTests {
-    static let repositoryRoot: String = {
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
-        return components.joined(separator: "/")
-    }()
-
     static let clientID = "appflip-interop-client"
     static let clientSecret = "interop-secret-0123456789abcdef"
     static let password = "interop-password-42"
 
     @Test("django-oauth-toolkit: session cookie, code for each of the 12 App Flip URIs, token exchange, refresh")
     func interop() async throws {
-        let python = try Self.setUpVenv()
-        try await Self.withDjango(python: python) { base in
+        try await Self.withDjango { django in
+            let base = django.baseURL
             try await withHTTPClient { client in
-                let session = try await Self.signIn(base, with: client)
+                let session = try await django.signIn()
                 let endpoint = AuthorizationEndpoint(
                     url: "\(base)/o/authorize/", credential: .cookie(session), httpClient: client, logger: testLogger
                 )
@@ -76,10 +70,10 @@ import Testing
 
     @Test("django-oauth-toolkit: failures map to App Flip errors")
     func failures() async throws {
-        let python = try Self.setUpVenv()
-        try await Self.withDjango(python: python) { base in
+        try await Self.withDjango { django in
+            let base = django.baseURL
             try await withHTTPClient { client in
-                let session = try await Self.signIn(base, with: client)
+                let session = try await django.signIn()
                 func failure(_ credential: SessionCredential?, clientID: String = Self.clientID, redirectURI: String, scopes: [String] = ["profile"])
                     async -> AuthorizationFailure?
                 {
@@ -124,113 +118,9 @@ import Testing
         }
     }
 
-    // MARK: - The django-oauth-toolkit process
-
-    /// Runs `scripts/django-oauth/setup.sh` (bounded) and returns the venv's python.
-    static func setUpVenv() throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-setup-\(UUID()).log")
-        let result = try run(
-            "/bin/sh", ["\(repositoryRoot)/scripts/django-oauth/setup.sh", "\(repositoryRoot)/.build/django-venv"],
-            stderr: log, timeout: .seconds(600)
-        )
-        let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: log)
-        guard result.status == 0, let python = result.stdout.split(separator: "\n").last.map(String.init) else {
-            throw TestFailure(
-                "scripts/django-oauth/setup.sh failed (exit \(result.status)); python3 with venv and PyPI access are needed the first time:\n\(errors)"
-            )
-        }
-        return python
-    }
-
-    /// Starts serve.py on an ephemeral port, runs `body` with its base URL, then kills it by PID.
-    static func withDjango(python: String, _ body: @Sendable (String) async throws -> Void) async throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-\(UUID())")
-        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: state) }
-        let portFile = state.appendingPathComponent("port")
-        let errors = state.appendingPathComponent("stderr.log")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments =
-            ["\(repositoryRoot)/scripts/django-oauth/serve.py", "--state", state.path, "--port-file", portFile.path,
-             "--client-id", clientID, "--client-secret", clientSecret, "--username", "alice", "--password", password,
-             "--lifetime", "240"]
-            + appFlipRedirectURIs.flatMap { ["--redirect-uri", $0] }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        defer { stop(process) }
-
-        var port: Int?
-        for _ in 0..<240 where port == nil && process.isRunning {
-            port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if port == nil { try await Task.sleep(for: .milliseconds(250)) }
-        }
-        guard let port else {
-            let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw TestFailure("django-oauth-toolkit did not start listening within 60 s:\n\(log)")
-        }
-        try await body("http://127.0.0.1:\(port)")
-    }
-
-    /// Signs alice in through Django's login form and returns the `sessionid=…` cookie.
-    static func signIn(_ base: String, with client: HTTPClient) async throws -> String {
-        let form = try await get("\(base)/accounts/login/", with: client)
-        let csrfCookie = try #require(cookie(named: "csrftoken", in: form), "no csrftoken cookie")
-        let marker = "name=\"csrfmiddlewaretoken\" value=\""
-        let start = try #require(form.body.range(of: marker), "no csrfmiddlewaretoken in the login form").upperBound
-        let token = String(form.body[start...].prefix { $0 != "\"" })
-
-        var request = HTTPClientRequest(url: "\(base)/accounts/login/")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.headers.add(name: "Cookie", value: csrfCookie)
-        var body = FormParameters()
-        body.append("csrfmiddlewaretoken", token)
-        body.append("username", "alice")
-        body.append("password", password)
-        request.body = .bytes(ByteBuffer(string: body.encoded))
-        let response = try await send(request, with: client)
-        #expect(response.status == 302, "login failed: HTTP \(response.status)")
-        return try #require(cookie(named: "sessionid", in: response), "the login set no sessionid cookie")
-    }
-
-    static func cookie(named name: String, in response: RawResponse) -> String? {
-        response.headers["Set-Cookie"].lazy
-            .compactMap { $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } }
-            .first { $0.hasPrefix(name + "=") }
-    }
-
-    /// Runs a process to completion within `timeout`, killing it by PID if it overruns.
-    static func run(_ executable: String, _ arguments: [String], stderr: URL, timeout: Duration) throws -> (status: Int32, stdout: String) {
-        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: stderr)
-        try process.run()
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning && ContinuousClock.now < deadline { usleep(100_000) }
-        if process.isRunning {
-            stop(process)
-            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
-        }
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, stdout)
-    }
-
-    /// SIGTERM by PID, then SIGKILL after 5 s.
-    static func stop(_ process: Process) {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+    /// django-oauth-toolkit with this suite's client registered for the 12 App Flip URIs.
+    static func withDjango(_ body: @Sendable (DjangoOAuthServer) async throws -> Void) async throws {
+        try await DjangoOAuthServer.run(
+            clientID: clientID, clientSecret: clientSecret, password: password, redirectURIs: appFlipRedirectURIs, lifetimeSeconds: 240, body)
     }
 }

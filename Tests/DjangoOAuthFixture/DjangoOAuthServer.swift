@@ -1,0 +1,146 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// django-oauth-toolkit 3.4.1 on 127.0.0.1: the real third-party OAuth2 server of the interop tests, with
+/// one confidential client and one user. `scripts/django-oauth/setup.sh` creates `.build/django-venv` on
+/// first use (pip from PyPI).
+public struct DjangoOAuthServer: Sendable {
+    /// `http://127.0.0.1:PORT`; `/o/authorize/` and `/o/token/` are below it.
+    public let baseURL: String
+    public let username: String
+    public let password: String
+
+    static let repositoryRoot: String = {
+        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)
+        return components.joined(separator: "/")
+    }()
+
+    /// Sets up the venv, starts `serve.py` on an ephemeral port with the client registered for
+    /// `redirectURIs`, runs `body`, then stops the server by PID. The server exits by itself after
+    /// `lifetimeSeconds` in case this process dies first.
+    public static func run(
+        clientID: String, clientSecret: String, username: String = "alice", password: String, redirectURIs: [String],
+        lifetimeSeconds: Int, _ body: @Sendable (DjangoOAuthServer) async throws -> Void
+    ) async throws {
+        let python = try setUpVenv()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-\(UUID())")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: state) }
+        let portFile = state.appendingPathComponent("port")
+        let errors = state.appendingPathComponent("stderr.log")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments =
+            ["\(repositoryRoot)/scripts/django-oauth/serve.py", "--state", state.path, "--port-file", portFile.path,
+             "--client-id", clientID, "--client-secret", clientSecret, "--username", username, "--password", password,
+             "--lifetime", "\(lifetimeSeconds)"]
+            + redirectURIs.flatMap { ["--redirect-uri", $0] }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { stop(process) }
+
+        // Generous: Django starts in seconds, but the tests run in parallel on two loaded cores.
+        var port: Int?
+        for _ in 0..<360 where port == nil && process.isRunning {
+            port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if port == nil { try await Task.sleep(for: .milliseconds(250)) }
+        }
+        guard let port else {
+            let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw DjangoFixtureError("django-oauth-toolkit did not start listening within 90 s:\n\(log)")
+        }
+        try await body(DjangoOAuthServer(baseURL: "http://127.0.0.1:\(port)", username: username, password: password))
+    }
+
+    /// Signs the user in through Django's login form and returns the `sessionid=…` cookie.
+    public func signIn() async throws -> String {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        do {
+            let session = try await signIn(with: client)
+            try await client.shutdown()
+            return session
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private func signIn(with client: HTTPClient) async throws -> String {
+        let form = try await client.execute(HTTPClientRequest(url: "\(baseURL)/accounts/login/"), timeout: .seconds(30))
+        let page = String(buffer: try await form.body.collect(upTo: 1 << 20))
+        guard let csrfCookie = Self.cookie(named: "csrftoken", in: form) else { throw DjangoFixtureError("no csrftoken cookie") }
+        let marker = "name=\"csrfmiddlewaretoken\" value=\""
+        guard let start = page.range(of: marker)?.upperBound else { throw DjangoFixtureError("no csrfmiddlewaretoken in the login form") }
+        let token = String(page[start...].prefix { $0 != "\"" })
+
+        var request = HTTPClientRequest(url: "\(baseURL)/accounts/login/")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Cookie", value: csrfCookie)
+        let fields = [("csrfmiddlewaretoken", token), ("username", username), ("password", password)]
+        request.body = .bytes(ByteBuffer(string: fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
+            .joined(separator: "&")))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .found else { throw DjangoFixtureError("login failed: HTTP \(response.status)") }
+        guard let session = Self.cookie(named: "sessionid", in: response) else { throw DjangoFixtureError("the login set no sessionid cookie") }
+        return session
+    }
+
+    static func cookie(named name: String, in response: HTTPClientResponse) -> String? {
+        response.headers["Set-Cookie"].lazy
+            .compactMap { $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } }
+            .first { $0.hasPrefix(name + "=") }
+    }
+
+    /// Runs `scripts/django-oauth/setup.sh` (at most 600 s) and returns the venv's python.
+    static func setUpVenv() throws -> String {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-setup-\(UUID()).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["\(repositoryRoot)/scripts/django-oauth/setup.sh", "\(repositoryRoot)/.build/django-venv"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(600)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(100_000) }
+        if process.isRunning {
+            stop(process)
+            throw DjangoFixtureError("scripts/django-oauth/setup.sh did not finish within 600 s")
+        }
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
+            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw DjangoFixtureError(
+                "scripts/django-oauth/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)")
+        }
+        return python
+    }
+
+    /// SIGTERM by PID, then SIGKILL after 5 s.
+    static func stop(_ process: Process) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+/// The fixture could not bring django-oauth-toolkit up, or sign in.
+public struct DjangoFixtureError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
