@@ -25,21 +25,19 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var lines: NIOSingleStepByteToMessageProcessor<LineFrameDecoder>
     /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
     private let decoder = JSONDecoder()
-    private var outbound: OutboundLines!
+    private let outbound: OutboundLines
     private var logger: Logger
 
-    init(daemon: DaemonContext, peer: PeerInfo?) {
+    /// Made on the channel's event loop, as the connection's only handler.
+    init(daemon: DaemonContext, peer: PeerInfo?, channel: any Channel) {
         self.daemon = daemon
         self.peer = peer
+        self.outbound = OutboundLines(channel: channel)
         self.lines = NIOSingleStepByteToMessageProcessor(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes))
         var logger = daemon.logger
         logger[metadataKey: "peer_uid"] = "\(peer.map { String($0.uid) } ?? "-")"
         logger[metadataKey: "peer_pid"] = "\(peer.map { String($0.pid) } ?? "-")"
         self.logger = logger
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        outbound = OutboundLines(channel: context.channel)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

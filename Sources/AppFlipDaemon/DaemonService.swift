@@ -150,7 +150,7 @@ public final class DaemonService: Service, Sendable {
                         limits.release(uid: peer?.uid)
                     }
                     context.logger.debug("connection", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)"])
-                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: context, peer: peer))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: context, peer: peer, channel: channel))
                 }
             }
         switch listener {
