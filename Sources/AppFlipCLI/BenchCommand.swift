@@ -26,6 +26,11 @@ struct BenchCommand: AsyncParsableCommand {
             request line; the scenarios take turns in rounds. The baselines batch their writes the way the
             daemon and the live app do. Only ratios between figures of one run mean
             anything on a shared machine. Build with -c release.
+
+            With --socket it measures a running appflipd instead (one under systemd logs every handoff to
+            the journal): the live app registers there under an app id and domain of its own, the baselines
+            still run in this process, and the builtin scenario and the memory check, which need the
+            in-process daemon, are left out.
             """
     )
 
@@ -38,8 +43,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Connection counts, comma-separated.")
     var connections = "1,8,64"
 
-    @Option(help: "Scenarios to run, comma-separated (echo, relay, builtin, live); one alone is for profiling it.")
-    var scenarios = "echo,relay,builtin,live"
+    @Option(help: "Scenarios to run, comma-separated (echo, relay, builtin, live); one alone is for profiling it. (default: all; with --socket, echo,relay,live)")
+    var scenarios: String?
+
+    @Option(help: "Measure the running appflipd at this socket instead of one started in this process.")
+    var socket: String?
 
     @Option(help: "Live-app handoffs for the memory check (RSS after 10k and after this many).")
     var rssHandoffs = 1_000_000
@@ -75,13 +83,30 @@ struct BenchCommand: AsyncParsableCommand {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
-        let unknown = Set(scenarios.split(separator: ",").map { $0.filter { $0 != " " } }).subtracting(["echo", "relay", "builtin", "live"])
+        let chosen = Set((scenarios ?? (socket == nil ? "echo,relay,builtin,live" : "echo,relay,live")).split(separator: ",").map { $0.filter { $0 != " " } })
+        let unknown = chosen.subtracting(["echo", "relay", "builtin", "live"])
         guard unknown.isEmpty else { throw ValidationError("--scenarios takes echo, relay, builtin and live, not \(unknown.sorted().joined(separator: ", "))") }
+        if socket != nil, chosen.contains("builtin") {
+            throw ValidationError("the builtin scenario needs the in-process daemon; leave it out with --socket")
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }
-        let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
+        let report: Report
+        if let socket {
+            report = try await measure(socket: socket, inProcess: false, scenarios: chosen, directory: directory, counts: counts, group: group)
+        } else {
+            report = try await withInProcessDaemon(directory: directory, group: group) { socket in
+                try await measure(socket: socket, inProcess: true, scenarios: chosen, directory: directory, counts: counts, group: group)
+            }
+        }
+        try? await group.shutdownGracefully()
+        if json { try OutputJSON.print(report) } else { printReport(report) }
+    }
 
+    /// Runs `body` with an appflipd on a temporary socket in this process, serving a built-in `accept` app.
+    private func withInProcessDaemon(directory: String, group: any EventLoopGroup, _ body: @escaping @Sendable (String) async throws -> Report) async throws -> Report {
+        let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var configuration = DaemonConfiguration()
         configuration.socket = directory + "/appflipd.sock"
         configuration.appsDirectory = directory + "/apps.d"
@@ -94,26 +119,28 @@ struct BenchCommand: AsyncParsableCommand {
             configuration: configuration, listener: .path(configuration.socket!), eventLoopGroup: group, logger: logger,
             onReady: { _ in readyContinuation.finish() })
         let serviceGroup = ServiceGroup(configuration: .init(services: [daemon], logger: logger))
-
-        let report = try await withThrowingTaskGroup(of: Report?.self) { tasks in
+        let socket = configuration.socket!
+        return try await withThrowingTaskGroup(of: Report?.self) { tasks in
             tasks.addTask {
                 try await serviceGroup.run()
                 return nil
             }
             for await _ in ready {}
             defer { tasks.cancelAll() }
-            let report = try await measure(socket: configuration.socket!, directory: directory, counts: counts, group: group)
+            let report = try await body(socket)
             await serviceGroup.triggerGracefulShutdown()
             return report
         }
-        try? await group.shutdownGracefully()
-        if json { try OutputJSON.print(report) } else { printReport(report) }
     }
 
-    private func measure(socket: String, directory: String, counts: [Int], group: any EventLoopGroup) async throws -> Report {
+    private func measure(
+        socket: String, inProcess: Bool, scenarios chosen: Set<String>, directory: String, counts: [Int], group: any EventLoopGroup
+    ) async throws -> Report {
+        // A running daemon may serve other benches or apps: this run's live app has a name of its own.
+        let liveHost = inProcess ? "live.bench" : "live-\(getpid()).bench"
         let live = try await AppFlipConnection.connect(to: socket, client: "bench-live-app", eventLoopGroup: group)
         _ = try await live.register(
-            RegisterRequest(appID: "BENCH.live", domains: ["applinks:live.bench"], components: [.object(["/": .string("*")])]),
+            RegisterRequest(appID: "BENCH.live\(inProcess ? "" : ".\(getpid())")", domains: ["applinks:\(liveHost)"], components: [.object(["/": .string("*")])]),
             handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
         let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
         let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
@@ -122,12 +149,11 @@ struct BenchCommand: AsyncParsableCommand {
             Request(id: .number(1), .open(OpenRequest(activity: Activity(webpageURL: url), options: .init(universalLinksOnly: true)))).encodedLine()
         }
         let hello = Request(id: .number(0), .hello(HelloRequest(client: "bench"))).encodedLine()
-        let liveLine = openLine("https://live.bench/handoff")
+        let liveLine = openLine("https://\(liveHost)/handoff")
         let acceptLine = openLine("https://accept.bench/handoff")
         let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
         let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.count == liveLine.count + 1 }
 
-        let chosen = Set(self.scenarios.split(separator: ",").map { $0.filter { $0 != " " } })
         let scenarios: [(name: String, path: String, line: [UInt8], hello: [UInt8]?, check: @Sendable (ByteBufferView) -> Bool)] = [
             ("echo", "raw echo", directory + "/echo.sock", liveLine, nil, echoed),
             ("relay", "raw relay", directory + "/relay.sock", liveLine, nil, echoed),
@@ -172,7 +198,8 @@ struct BenchCommand: AsyncParsableCommand {
 
         var rss10k: Int?
         var rssAll: Int?
-        if rssHandoffs >= 10_000 {
+        // The memory check reads this process's RSS: it means something only with the daemon in it.
+        if inProcess, rssHandoffs >= 10_000 {
             let connections = counts.max() ?? 64
             _ = try await BenchLoad.run(path: socket, connections: connections, requests: 10_000, line: liveLine, hello: hello, recordLatencies: false, group: group, isSuccess: handled)
             rss10k = Self.residentKiB()
@@ -197,6 +224,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
         if let before = report.rssKiBAfter10k, let after = report.rssKiBAfterAll {
             print("RSS (whole process): \(before) KiB after 10000 live-app handoffs, \(after) KiB after \(report.rssHandoffs)")
+        } else if socket != nil {
+            print("RSS: not measured (the daemon at --socket runs in another process)")
         }
         for (name, value) in report.ratios.sorted(by: { $0.key < $1.key }) {
             print("\(name): \(format2(value))")

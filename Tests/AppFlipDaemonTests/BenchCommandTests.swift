@@ -1,3 +1,5 @@
+import AppFlipClient
+import AppFlipProtocol
 import AppFlipTesting
 import FoundationEssentials
 import Testing
@@ -31,6 +33,28 @@ import Testing
         for count in [1, 4] {
             #expect(report.ratios["live p50 / relay p50 @\(count)"] != nil)
             #expect(report.ratios["live throughput / relay throughput @\(count)"] != nil)
+        }
+    }
+
+    /// `--socket` measures a daemon that is already running: here a test daemon, with a live app of its own
+    /// registered there already, which the bench's live app must not collide with.
+    @Test(.timeLimit(.minutes(2))) func aRunningDaemonAtSocket() async throws {
+        try await withTestDaemon { daemon in
+            let other = try await daemon.connect()
+            _ = try await other.register(
+                RegisterRequest(appID: "BENCH.live", domains: ["applinks:live.bench"], components: [.object(["/": .string("*")])]),
+                handler: ImmediateLiveApp { _ in LiveAnswer(continue: false) })
+            let outcome = try await TestCommand.run(
+                "appflip", ["bench", "--socket", daemon.socketPath, "--requests", "200", "--rounds", "1", "--connections", "1,2", "--json"])
+            #expect(outcome.status == 0, "\(outcome.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
+            #expect(Set(report.rows.map(\.scenario)) == ["raw echo", "raw relay", "appflipd live app"])
+            #expect(report.rows.allSatisfy { $0.failures == 0 && $0.requests == 200 })
+            #expect(report.ratios["live throughput / relay throughput @2"] != nil)
+
+            let builtin = try await TestCommand.run("appflip", ["bench", "--socket", daemon.socketPath, "--scenarios", "builtin"])
+            #expect(builtin.status == 64)
+            #expect(builtin.standardError.contains("needs the in-process daemon"))
         }
     }
 }

@@ -94,4 +94,18 @@ import Testing
         ))
         #expect(handler.metadata == ["app": "from-handler", "rule": "r1"])
     }
+
+    /// Every kind of line break becomes `\n`, whether or not the line also has other characters whose
+    /// UTF-8 starts like one (`¢` is C2 A2, `€` is E2 82 AC); a line without one is kept as it is.
+    @Test(arguments: [
+        ("plain ¢ € é", "plain ¢ € é"),
+        ("a\nb", "a\\nb"), ("a\r\nb", "a\\nb"), ("a\rb", "a\\nb"), ("a\u{0B}b", "a\\nb"), ("a\u{0C}b", "a\\nb"),
+        ("a\u{85}b", "a\\nb"), ("a\u{2028}b", "a\\nb"), ("€\u{2029}¢", "€\\n¢"),
+    ])
+    func standardErrorLinesHaveNoLineBreak(message: String, shown: String) {
+        let line = JournalLogHandler.standardErrorLine(entry(message: message, metadata: [:]), level: .notice)
+        #expect(line.hasSuffix(" notice appflipd: \(shown)\n"))
+        #expect(line.dropLast().allSatisfy { !$0.isNewline })
+    }
 }
+
