@@ -46,7 +46,7 @@ final class HandoffRouter: Sendable {
             reply(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
             return
         }
-        let hop = Hop(handoffID: handoffIDs.next(), hop: 0, sender: sender, url: request.activity.webpageURL ?? "", started: .now())
+        let hop = Hop(handoffID: handoffIDs.next(), number: 0, sender: sender, url: request.activity.webpageURL ?? "", started: .now())
         dispatch(request.activity, options: request.options, hop: hop, on: eventLoop, completion: reply)
     }
 
@@ -76,14 +76,15 @@ final class HandoffRouter: Sendable {
     /// One hop of a handoff, as the log and `watch` report it.
     struct Hop: Sendable {
         var handoffID: UInt64
-        var hop: Int
+        /// 0 for the `open` itself, 1 for a URL its handler opened, …
+        var number: Int
         var sender: Sender
         var url: String
         var started: NIODeadline
     }
 
     private func dispatch(_ activity: Activity, options: OpenOptions, hop: Hop, on eventLoop: any EventLoop, completion: @escaping Completion) {
-        guard hop.hop <= maxHops else {
+        guard hop.number <= maxHops else {
             return finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)")), hop, completion)
         }
         guard activity.activityType == browsingWebActivityType else {
@@ -120,7 +121,7 @@ final class HandoffRouter: Sendable {
 
         let appID = candidate.appID
         let rule = candidate.decision.pointer ?? ""
-        let opener = URLOpener(router: self, handoffID: hop.handoffID, hop: hop.hop, appID: appID, eventLoop: eventLoop, maxOpened: maxOpenedURLs)
+        let opener = URLOpener(router: self, handoffID: hop.handoffID, hop: hop.number, appID: appID, eventLoop: eventLoop, maxOpened: maxOpenedURLs)
         let handoff = Handoff(activity: activity, appID: appID, rule: rule, eventLoop: eventLoop, logger: logger, opener: opener)
         // One callback per handoff, and no future of its own: this is the hot path.
         handler.handle(handoff).hop(to: eventLoop).whenComplete { [self] result in
@@ -164,7 +165,7 @@ final class HandoffRouter: Sendable {
     private func finish(_ result: Result<OpenResult, ErrorBody>, _ hop: Hop, _ completion: Completion) {
         record(result, hop)
         completion(result)
-        if hop.hop == 0 { inFlight.leave() }
+        if hop.number == 0 { inFlight.leave() }
     }
 
     /// Delivers a URL a handler opened, and describes what happened to it.
@@ -172,7 +173,7 @@ final class HandoffRouter: Sendable {
         let shown = Redaction.redact(url: request.url)
         let universalLinksOnly = request.options.universalLinksOnly
         let promise = eventLoop.makePromise(of: OpenedURL.self)
-        let hop = Hop(handoffID: handoffID, hop: hop, sender: sender, url: request.url, started: .now())
+        let hop = Hop(handoffID: handoffID, number: hop, sender: sender, url: request.url, started: .now())
         dispatch(Activity(webpageURL: request.url), options: request.options, hop: hop, on: eventLoop) { result in
             switch result {
             case .success(let handled) where handled.status == .handled:
@@ -196,7 +197,7 @@ final class HandoffRouter: Sendable {
         let rule: String?
         switch result {
         case .success(let handled):
-            outcome = hop.hop == 0 ? handled.status.rawValue : (handled.status == .handled ? "delivered" : handled.status.rawValue)
+            outcome = hop.number == 0 ? handled.status.rawValue : (handled.status == .handled ? "delivered" : handled.status.rawValue)
             app = handled.app
             rule = handled.rule
         case .failure(let error):
@@ -212,7 +213,7 @@ final class HandoffRouter: Sendable {
         let sender = hop.sender
         if logs {
             var metadata: Logger.Metadata = [
-                "handoff_id": "\(handoffIDs.name(hop.handoffID))", "hop": "\(hop.hop)", "url": "\(shown)", "app": "\(app ?? "-")",
+                "handoff_id": "\(handoffIDs.name(hop.handoffID))", "hop": "\(hop.number)", "url": "\(shown)", "app": "\(app ?? "-")",
                 "rule": "\(rule ?? "-")", "outcome": "\(outcome)", "latency_us": "\(latency)",
             ]
             if let peer = sender.peer {
@@ -224,7 +225,7 @@ final class HandoffRouter: Sendable {
         }
         if watched {
             events.publish(HandoffEvent(
-                time: Self.now(), from: sender.peer, client: sender.client, hop: hop.hop, url: shown, app: app, rule: rule,
+                time: Self.now(), from: sender.peer, client: sender.client, hop: hop.number, url: shown, app: app, rule: rule,
                 outcome: outcome, latencyMicros: latency))
         }
     }
