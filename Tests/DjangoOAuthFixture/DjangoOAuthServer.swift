@@ -24,7 +24,7 @@ public struct DjangoOAuthServer: Sendable {
         clientID: String, clientSecret: String, username: String = "alice", password: String, redirectURIs: [String],
         lifetimeSeconds: Int, _ body: @Sendable (DjangoOAuthServer) async throws -> Void
     ) async throws {
-        let python = try setUpVenv()
+        let python = try venv.get()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-\(UUID())")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: state) }
@@ -97,6 +97,9 @@ public struct DjangoOAuthServer: Sendable {
             .compactMap { $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } }
             .first { $0.hasPrefix(name + "=") }
     }
+
+    /// The venv's python, set up once per process: both interop suites may start at the same moment.
+    private static let venv = Result { try setUpVenv() }
 
     /// Runs `scripts/django-oauth/setup.sh` (at most 600 s) and returns the venv's python.
     static func setUpVenv() throws -> String {

@@ -7,6 +7,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 venv=${1:-"$here/../../.build/django-venv"}
 pinned="django-oauth-toolkit==3.4.1"
 
+# Two test processes may set up at once; two `python3 -m venv` on one directory collide.
+mkdir -p "$(dirname "$venv")"
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"$venv.lock"
+    flock 9
+fi
 if ! command -v python3 >/dev/null 2>&1; then
     echo "django-oauth setup: python3 is not installed (Debian: apt-get install python3 python3-venv)" >&2
     exit 2
