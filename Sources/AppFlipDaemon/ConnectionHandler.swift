@@ -170,8 +170,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func closeIfDone() {
         if inputClosed, inFlight.isEmpty, !isWatching, !isClosing {
             isClosing = true
-            let channel = outbound.channel
-            outbound.flush { _ in channel.close(promise: nil) }
+            outbound.close()
         }
     }
 
@@ -197,9 +196,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         isClosing = true
         let limit = (error as? LineTooLongError)?.limit ?? daemon.configuration.maxLineBytes
         logger.info("line over the limit; closing", metadata: ["limit": "\(limit)"])
-        outbound.send(.reply(Reply(id: nil, op: nil, error: ErrorBody(.lineTooLong, "a line is longer than \(limit) bytes; the connection is closed"))))
-        let channel = context.channel
-        outbound.flush { _ in channel.close(promise: nil) }
+        outbound.close(after: .reply(Reply(id: nil, op: nil, error: ErrorBody(.lineTooLong, "a line is longer than \(limit) bytes; the connection is closed"))))
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -119,14 +119,6 @@ public final class DaemonService: Service, Sendable {
         for channel in open { try? await channel.close() }
     }
 
-    /// Answers a connection over the limits with one error line, then closes it.
-    private static func refuse(_ channel: any Channel, with error: ErrorBody) {
-        var encoder = LineEncoder()
-        var line = channel.allocator.buffer(capacity: 256)
-        encoder.withLine(of: .reply(Reply(id: nil, op: nil, error: error))) { line.writeBytes($0) }
-        channel.writeAndFlush(line).whenComplete { _ in channel.close(promise: nil) }
-    }
-
     private func bind() async throws -> (any Channel, publishedInode: UInt64?) {
         let context = self.context
         let connections = self.connections
@@ -141,7 +133,7 @@ public final class DaemonService: Service, Sendable {
                     let pid = peer.map { String($0.pid) } ?? "-"
                     if let refusal = limits.admit(uid: peer?.uid) {
                         context.logger.info("connection refused", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)", "reason": "\(refusal.message)"])
-                        Self.refuse(channel, with: refusal)
+                        OutboundLines(channel: channel).close(after: .reply(Reply(id: nil, op: nil, error: refusal)))
                         return
                     }
                     connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }

@@ -50,18 +50,10 @@ final class OutboundLines {
         flush()
     }
 
-    /// Writes whatever is pending now; `then` runs once it is written (to close after a last error line).
-    func flush(then: (@Sendable (Result<Void, any Error>) -> Void)? = nil) {
-        guard pending.readableBytes > 0 else {
-            then?(.success(()))
-            return
-        }
-        let promise = then.map { then in
-            let promise = channel.eventLoop.makePromise(of: Void.self)
-            promise.futureResult.whenComplete(then)
-            return promise
-        }
-        channel.writeAndFlush(pending, promise: promise)
+    /// Writes whatever is pending now.
+    func flush() {
+        guard pending.readableBytes > 0 else { return }
+        channel.writeAndFlush(pending, promise: nil)
         // Written at once (the usual case), the storage is ours again and `clear` keeps it; still queued in
         // NIO, `clear` leaves it to NIO and the next line starts a fresh buffer. A big one-off (`apps` on a
         // large registry) is not kept for the life of the connection.
@@ -70,5 +62,14 @@ final class OutboundLines {
         } else {
             pending.clear()
         }
+    }
+
+    /// Writes what is pending, then `last` (an error about the connection itself), and closes the
+    /// connection once they are written.
+    func close(after last: ServerMessage? = nil) {
+        if let last { encoder.withLine(of: last) { pending.writeBytes($0) } }
+        let channel = self.channel
+        channel.writeAndFlush(pending).whenComplete { _ in channel.close(promise: nil) }
+        pending.clear()
     }
 }
