@@ -4,44 +4,50 @@ import NIOPosix
 
 /// A bare line-oriented connection that says nothing by itself (no `hello`, no ids), for protocol tests.
 public final class RawLineSession {
-    private var inbound: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
-    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let channel: any Channel
+    private var lines: AsyncStream<ByteBuffer>.AsyncIterator
 
-    init(inbound: NIOAsyncChannelInboundStream<ByteBuffer>, outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) {
-        self.inbound = inbound.makeAsyncIterator()
-        self.outbound = outbound
+    private init(channel: any Channel, lines: AsyncStream<ByteBuffer>) {
+        self.channel = channel
+        self.lines = lines.makeAsyncIterator()
     }
 
     /// Connects to `path`, runs `body`, and closes the connection.
     public static func with<Result>(socket path: String, _ body: (RawLineSession) async throws -> Result) async throws -> Result {
-        // NIO's async connect makes the wrapper once the connection exists, and lets none of the daemon's
-        // lines (a refusal is written at once) slip past before it.
+        // The line collector is in place before the connection is, so that a line the daemon writes at once
+        // (a refusal) is kept. It is a plain handler feeding a stream: nothing in it must be finished by
+        // hand, so a connect that fails drops it safely.
+        let (lines, continuation) = AsyncStream.makeStream(of: ByteBuffer.self)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(unixDomainSocketPath: path) { channel in
+            .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(NewlineSplitter()))
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
-                        wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(NewlineSplitter()), LineCollector(continuation)])
                 }
             }
-        return try await channel.executeThenClose { inbound, outbound in
-            try await body(RawLineSession(inbound: inbound, outbound: outbound))
+            .connect(unixDomainSocketPath: path).get()
+        do {
+            let result = try await body(RawLineSession(channel: channel, lines: lines))
+            try? await channel.close()
+            return result
+        } catch {
+            try? await channel.close()
+            throw error
         }
     }
 
     /// Writes `line` and a newline.
     public func send(_ line: String) async throws {
-        try await outbound.write(ByteBuffer(string: line + "\n"))
+        try await channel.writeAndFlush(ByteBuffer(string: line + "\n"))
     }
 
     /// Shuts down the write side, as `printf … | socat` does at the end of its input.
     public func finishWriting() {
-        outbound.finish()
+        channel.close(mode: .output, promise: nil)
     }
 
     /// The next message the daemon writes; `nil` once it closed the connection.
     public func next() async throws -> ServerMessage? {
-        guard let line = try await inbound.next() else { return nil }
+        guard let line = await lines.next() else { return nil }
         return try ServerMessage.decode(line: line.readableBytesView)
     }
 
@@ -65,5 +71,29 @@ private struct NewlineSplitter: ByteToMessageDecoder {
         buffer.moveReaderIndex(forwardBy: 1)
         context.fireChannelRead(Self.wrapInboundOut(line))
         return .continue
+    }
+}
+
+/// Hands each line to the session's stream, and ends the stream when the connection closes.
+private final class LineCollector: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let continuation: AsyncStream<ByteBuffer>.Continuation
+
+    init(_ continuation: AsyncStream<ByteBuffer>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        continuation.yield(unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        continuation.finish()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        continuation.finish()
     }
 }
