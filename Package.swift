@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Systemd", targets: ["Systemd"]),
         .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
         .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
+        .library(name: "AppFlipGoogle", targets: ["AppFlipGoogle"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -47,6 +48,7 @@ let package = Package(
             dependencies: [
                 "AppFlipCore",
                 "AppFlipProtocol",
+                .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -69,13 +71,18 @@ let package = Package(
             ]
         ),
 
-        // MARK: Start a real daemon on a temporary socket (in-process or the built `appflipd`) and connect to it.
+        // MARK: Start a real daemon on a temporary socket (appflipd's composition in-process, or the built
+        // `appflipd`) and connect to it.
         .target(
             name: "AppFlipTesting",
             dependencies: [
+                "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipClient",
+                "AppFlipOAuth",
                 "AppFlipProtocol",
+                "AppFlipServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -131,18 +138,40 @@ let package = Package(
             ]
         ),
 
-        // MARK: Every `appflip` command, kept out of the executable so that tests can drive them.
+        // MARK: The Google side of App Flip: register as the Google app for its redirect links, send the flip
+        // link, take and check the result, exchange and refresh the code as Google's server does.
+        .target(
+            name: "AppFlipGoogle",
+            dependencies: [
+                "AppFlipCore",
+                "AppFlipProtocol",
+                "AppFlipClient",
+                "AppFlipOAuth",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+
+        // MARK: Every `appflip` command, kept out of the executable so that tests can drive them. `bench` runs
+        // appflipd's composition in-process, hence AppFlipServer and AppFlipDaemon's configuration type.
         .target(
             name: "AppFlipCLI",
             dependencies: [
                 "AppFlipCore",
                 "AppFlipProtocol",
                 "AppFlipClient",
-                "AppFlipDaemon",
-                "AppFlipTesting",
+                "AppFlipGoogle",
                 "AppFlipOAuth",
+                "AppFlipServer",
+                "AppFlipDaemon",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -154,8 +183,10 @@ let package = Package(
                 "AppFlipDaemon",
                 "AppFlipOAuth",
                 "AppFlipPartner",
+                "AppFlipProtocol",
                 "Systemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -208,6 +239,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(

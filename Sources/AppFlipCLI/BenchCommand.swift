@@ -1,17 +1,14 @@
 import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
-import AppFlipTesting
+import AppFlipServer
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `appflip bench`: handoff throughput and latency through a real daemon, against raw baselines measured in
 /// the same run.
@@ -90,8 +87,8 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("the builtin scenario needs the in-process daemon; leave it out with --socket")
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
-        let directory = try TestDirectory.make()
-        defer { TestDirectory.remove(directory) }
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let report: Report
         if let socket {
             report = try await measure(socket: socket, inProcess: false, scenarios: chosen, directory: directory, counts: counts, group: group)
@@ -104,21 +101,21 @@ struct BenchCommand: AsyncParsableCommand {
         if json { try OutputJSON.print(report) } else { printReport(report) }
     }
 
-    /// Runs `body` with an appflipd on a temporary socket in this process, serving a built-in `accept` app.
+    /// Runs `body` with appflipd's composition on a temporary socket in this process, serving a built-in
+    /// `accept` app.
     private func withInProcessDaemon(directory: String, group: any EventLoopGroup, _ body: @escaping @Sendable (String) async throws -> Report) async throws -> Report {
         let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var configuration = DaemonConfiguration()
         configuration.socket = directory + "/appflipd.sock"
         configuration.appsDirectory = directory + "/apps.d"
-        mkdir(directory + "/apps.d", 0o755)
-        try TestDirectory.write(
-            #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#,
-            to: directory + "/apps.d/accept.json", mode: 0o644)
+        try FileManager.default.createDirectory(atPath: directory + "/apps.d", withIntermediateDirectories: false)
+        let acceptApp = #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#
+        try Data(acceptApp.utf8).write(to: URL(filePath: directory + "/apps.d/accept.json"))
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
-        let daemon = try DaemonService(
+        let composition = try DaemonComposition(
             configuration: configuration, listener: .path(configuration.socket!), eventLoopGroup: group, logger: logger,
             onReady: { _ in readyContinuation.finish() })
-        let serviceGroup = ServiceGroup(configuration: .init(services: [daemon], logger: logger))
+        let serviceGroup = ServiceGroup(configuration: .init(services: composition.services, logger: logger))
         let socket = configuration.socket!
         return try await withThrowingTaskGroup(of: Report?.self) { tasks in
             tasks.addTask {
@@ -126,11 +123,28 @@ struct BenchCommand: AsyncParsableCommand {
                 return nil
             }
             for await _ in ready {}
-            defer { tasks.cancelAll() }
-            let report = try await body(socket)
+            let report: Report
+            do {
+                report = try await body(socket)
+            } catch {
+                await serviceGroup.triggerGracefulShutdown()
+                while (try? await tasks.next()) != nil {}
+                throw error
+            }
             await serviceGroup.triggerGracefulShutdown()
+            while try await tasks.next() != nil {}
             return report
         }
+    }
+
+    /// A new private directory under `$TMPDIR` (or /tmp) with a short name: socket paths have a length limit.
+    private static func makeDirectory() throws -> String {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/afb-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ValidationError("cannot make a temporary directory under \(base): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
     }
 
     private func measure(

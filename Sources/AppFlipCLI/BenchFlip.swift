@@ -1,5 +1,6 @@
 import AppFlipClient
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipOAuth
 import AppFlipProtocol
 import ArgumentParser
@@ -53,24 +54,28 @@ struct BenchFlip {
         var connection = DaemonConnectionOptions()
         connection.socket = options.socket
         let socket = try connection.socketPath
-        let endpoint = try FlipTokenEndpoint.resolve(
-            tokenURL: nil, clientSecret: nil, oauthConfiguration: options.oauthConfig, clientID: options.clientID)
+        let endpoint: TokenEndpoint
+        do {
+            endpoint = try TokenEndpoint.resolve(tokenURL: nil, clientSecret: nil, oauthConfiguration: options.oauthConfig, clientID: options.clientID)
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard let partnerLink = try? RawURL(options.link) else { throw ValidationError("--flip-link is not a URL") }
         var configuration = HTTPClient.Configuration.appFlipOAuth()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, concurrencies.max() ?? 8)
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let googleConnection = try await connection.connect()
-        let google = try await FlipGoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
-        let tokens = TokenExchangeClient(
-            tokenURL: endpoint.url, clientID: options.clientID, clientSecret: endpoint.clientSecret, httpClient: httpClient,
-            logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let redirect = AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!.string
+        let google = try await GoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
+        let redirect = AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!
+        let flip = FlipRunner(
+            partnerLink: partnerLink, clientID: options.clientID, scopes: ["profile"], state: "", redirectURI: redirect,
+            tokenEndpoint: endpoint, refreshes: false, timeout: .seconds(30))
 
         var rows: [Row] = []
         do {
             for concurrency in concurrencies {
-                _ = try await measure(concurrency: concurrency, total: min(100, options.flips), socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
-                let row = try await measure(concurrency: concurrency, total: options.flips, socket: socket, partnerLink: partnerLink, redirect: redirect, google: google, tokens: tokens)
+                _ = try await measure(concurrency: concurrency, total: min(100, options.flips), socket: socket, flip: flip, google: google, httpClient: httpClient)
+                let row = try await measure(concurrency: concurrency, total: options.flips, socket: socket, flip: flip, google: google, httpClient: httpClient)
                 rows.append(row)
                 if !json { FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms") }
             }
@@ -99,9 +104,9 @@ struct BenchFlip {
     }
 
     private func measure(
-        concurrency: Int, total: Int, socket: String, partnerLink: RawURL, redirect: String, google: FlipGoogleApp,
-        tokens: TokenExchangeClient
+        concurrency: Int, total: Int, socket: String, flip: FlipRunner, google: GoogleApp, httpClient: HTTPClient
     ) async throws -> Row {
+        let noLogs = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         let connections = try await withThrowingTaskGroup(of: AppFlipConnection.self) { group in
             for _ in 0..<concurrency { group.addTask { try await AppFlipConnection.connect(to: socket, client: "bench-flip") } }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -120,21 +125,13 @@ struct BenchFlip {
                             return value
                         }
                         guard let index else { break }
-                        let state = "bench-\(worker)-\(index)-\(Int(started))"
-                        let link = FlipLink.link(to: partnerLink, clientID: options.clientID, scopes: ["profile"], state: state, redirectURI: redirect)
+                        var flip = flip
+                        flip.state = "bench-\(worker)-\(index)-\(Int(started))"
                         let begin = WallClock.now()
-                        do {
-                            let request = OpenRequest(activity: Activity(activityType: browsingWebActivityType, webpageURL: link), options: OpenOptions(universalLinksOnly: true))
-                            _ = try await connection.send(.open(request)).get().outcome.get()
-                            guard let url = google.takeReceived(encodedState: state),
-                                case .code(let code)? = FlipResultChecker(redirectURI: redirect, state: state).check(url).outcome
-                            else {
-                                failures += 1
-                                continue
-                            }
-                            _ = try await tokens.exchange(code: code, redirectURI: redirect)
+                        let report = await flip.run(connection: connection, google: google, events: nil, httpClient: httpClient, logger: noLogs)
+                        if report.exitStatus == 0 {
                             latencies.append(WallClock.since(begin))
-                        } catch {
+                        } else {
                             failures += 1
                         }
                     }

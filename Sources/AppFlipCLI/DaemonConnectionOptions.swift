@@ -1,11 +1,7 @@
 import AppFlipClient
-import AppFlipDaemon
 import AppFlipProtocol
 import ArgumentParser
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `--socket` and `--json`, shared by every command that talks to appflipd.
 struct DaemonConnectionOptions: ParsableArguments {
@@ -25,7 +21,7 @@ struct DaemonConnectionOptions: ParsableArguments {
             do {
                 return try SocketPath.defaultPath()
             } catch {
-                throw ValidationError(error.message)
+                throw ValidationError(error.description)
             }
         }
     }

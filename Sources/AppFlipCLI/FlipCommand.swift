@@ -1,5 +1,6 @@
 import AppFlipClient
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipOAuth
 import ArgumentParser
 import AsyncHTTPClient
@@ -38,7 +39,7 @@ struct FlipCommand: AsyncParsableCommand {
     @Option(help: "The state to send (default: 32 fresh random bytes, base64url).")
     var state: String?
 
-    @Option(help: "The embedded OAuth server's configuration, for its token URL and the client's secret (default: \(FlipTokenEndpoint.defaultOAuthConfiguration)).")
+    @Option(help: "The embedded OAuth server's configuration, for its token URL and the client's secret (default: \(TokenEndpoint.defaultOAuthConfiguration)).")
     var oauthConfig: String?
 
     @Option(help: "The token endpoint, overriding the OAuth configuration's.")
@@ -72,19 +73,24 @@ struct FlipCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let tokenEndpoint = try noExchange
-            ? nil : FlipTokenEndpoint.resolve(tokenURL: tokenURL, clientSecret: clientSecret, oauthConfiguration: oauthConfig, clientID: clientID)
+        let tokenEndpoint: TokenEndpoint?
+        do {
+            tokenEndpoint = try noExchange
+                ? nil : TokenEndpoint.resolve(tokenURL: tokenURL, clientSecret: clientSecret, oauthConfiguration: oauthConfig, clientID: clientID)
+        } catch {
+            throw ValidationError(error.description)
+        }
         let runner = FlipRunner(
-            partnerLink: try RawURL(link), clientID: clientID, scopes: scopes, state: state ?? Self.freshState(),
+            partnerLink: try RawURL(link), clientID: clientID, scopes: scopes, state: state ?? FlipState.fresh(),
             redirectURI: redirectURI!, tokenEndpoint: tokenEndpoint, timeout: .milliseconds(Int64(timeout * 1000)))
 
         let connection = try await daemon.connect()
-        let google: FlipGoogleApp
+        let google: GoogleApp
         do {
-            google = try await FlipGoogleApp.register(on: connection, bundleID: redirectBundle)
+            google = try await GoogleApp.register(on: connection, bundleID: redirectBundle)
         } catch {
             await connection.close()
-            printError("cannot register as the Google app \(FlipGoogleApp.appID(bundleID: redirectBundle)): \(error)")
+            printError("cannot register as the Google app \(GoogleApp.appID(bundleID: redirectBundle)): \(error)")
             throw DaemonExitCode.refused
         }
         var events: FlipEventLog?
@@ -107,63 +113,4 @@ struct FlipCommand: AsyncParsableCommand {
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
-
-    /// 32 random bytes from the system generator, base64url without padding.
-    static func freshState() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var output = ""
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
-            for position in 0..<(chunk.count + 1) { output.append(alphabet[(value >> (18 - 6 * position)) & 63]) }
-            index += 3
-        }
-        return output
-    }
-}
-
-/// The text output of `appflip flip`.
-struct FlipOutput {
-    var style: OutputStyle
-    var trace: Bool
-
-    func print(_ report: FlipReport) {
-        if trace {
-            Swift.print(style.bold("App Flip") + style.dim(" \(report.link)"))
-            for step in report.steps {
-                let mark: String
-                switch step.status {
-                case .ok: mark = style.green("✔")
-                case .failed: mark = style.red("✘")
-                case .skipped: mark = style.dim("·")
-                }
-                let time = step.milliseconds.map { String(format3($0)) + " ms" } ?? "—"
-                let line = "\(mark) \(step.step) \(step.name.padding(30))" + style.dim(time.leftPadding(11))
-                Swift.print(line + (step.detail.map { "  " + ($0) } ?? ""))
-            }
-        }
-        for violation in report.violations { Swift.print(style.red("violation: ") + violation) }
-        for deviation in report.deviations { Swift.print(style.yellow("deviation: ") + deviation) }
-        if let failure = report.failure {
-            Swift.print(style.red("✘ ") + failure)
-        } else if report.tokens != nil {
-            Swift.print(style.green("✔ linked") + " \(report.app ?? "?"): code exchanged, tokens: \(report.tokens!.summary)")
-            if let refreshed = report.refreshed { Swift.print(style.dim("  refreshed: \(refreshed.summary)")) }
-        } else {
-            Swift.print(style.green("✔ code received") + " from \(report.app ?? "?") with the state echoed (not exchanged)")
-        }
-    }
-
-    private func format3(_ milliseconds: Double) -> String {
-        let tenths = Int((milliseconds * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    fileprivate func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -93,7 +93,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             inFlight.insert(id)
             let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            daemon.router.open(open, from: .init(peer: peer, client: client), on: context.eventLoop) { outcome in
+            HandoffHop.open(open, from: .init(peer: peer, client: client), on: context.eventLoop, daemon: daemon) { outcome in
                 let handler = bound.value
                 handler.inFlight.remove(id)
                 handler.reply(Reply(id: id, op: .open, outcome: outcome.map { .open($0) }))

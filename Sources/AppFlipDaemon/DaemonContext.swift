@@ -6,6 +6,7 @@ final class DaemonContext: Sendable {
     let configuration: DaemonConfiguration
     let registry: AppRegistry
     let router: HandoffRouter
+    let recorder: HandoffRecorder
     let events: EventHub
     let inFlight: InFlightHandoffs
     let logger: Logger
@@ -18,7 +19,8 @@ final class DaemonContext: Sendable {
         self.inFlight = InFlightHandoffs()
         self.logger = logger
         self.policy = NIOLockedValueBox(configuration.claimPolicy)
-        self.router = HandoffRouter(registry: registry, events: events, inFlight: inFlight, configuration: configuration, logger: logger)
+        self.router = HandoffRouter(registry: registry)
+        self.recorder = HandoffRecorder(events: events, logger: logger)
     }
 
     /// The claim policy in force; a reload may replace it.

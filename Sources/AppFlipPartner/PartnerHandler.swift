@@ -38,12 +38,7 @@ struct PartnerHandler: ActivityHandler {
 
     private func respond(to handoff: Handoff) async throws -> Bool {
         var metadata: Logger.Metadata = ["app": "\(handoff.appID)"]
-        let url = handoff.activity.webpageURL
-        guard let url, let raw = try? RawURL(url) else {
-            handoff.logger.notice("App Flip link declined: not a URL", metadata: metadata)
-            return false
-        }
-        switch configuration.policy.decide(raw) {
+        switch configuration.policy.decide(handoff.url) {
         case .decline(let reason):
             metadata["reason"] = "\(reason)"
             handoff.logger.notice("App Flip link declined; nothing opened", metadata: metadata)

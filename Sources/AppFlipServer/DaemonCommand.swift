@@ -1,13 +1,11 @@
 import AppFlipDaemon
+import AppFlipOAuth
 import ArgumentParser
+import Glibc
 import Logging
 import NIOPosix
 import ServiceLifecycle
 import Systemd
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `appflipd`: the command line of the daemon.
 public struct DaemonCommand: AsyncParsableCommand {
@@ -44,44 +42,33 @@ public struct DaemonCommand: AsyncParsableCommand {
         let logger = Logger(label: "appflipd")
         let file = config ?? (access(Self.defaultConfigurationFile, F_OK) == 0 ? Self.defaultConfigurationFile : nil)
         do {
-            var configuration = try file.map { path throws(ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()
+            var configuration = try file.map { path throws(AppFlipDaemon.ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()
             if let socket { configuration.socket = socket }
+            let oauthFile = oauthConfig ?? file.map(Self.siblingOAuthFile).flatMap { access($0, F_OK) == 0 ? $0 : nil }
+            let oauth = try oauthFile.map { path throws(AppFlipDaemon.ConfigurationError) in try Self.loadOAuthConfiguration(path) }
             let systemd = try SystemdIntegration()
             let listener = try systemd.listener(path: configuration.socket)
             let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
-            let appFlip = try EmbeddedOAuthComposition(oauthConfigurationFile: oauthConfig, daemonConfigurationFile: file, logger: logger)
-            let daemon: DaemonService
-            do {
-                daemon = try DaemonService(
-                    configuration: configuration, configurationFile: file, listener: listener, handlerFactories: appFlip.handlerFactories,
-                    eventLoopGroup: eventLoopGroup, logger: logger, onReady: systemd.ready)
-            } catch {
-                await appFlip.shutdown()
-                throw error
-            }
+            let composition = try DaemonComposition(
+                configuration: configuration, configurationFile: file, oauth: oauth, listener: listener, eventLoopGroup: eventLoopGroup,
+                logger: logger, onReady: systemd.ready)
             if check {
-                print("configuration is valid: \(file ?? "built-in defaults")" + (appFlip.oauthConfigurationFile.map { ", OAuth server: \($0)" } ?? ""))
-                await appFlip.shutdown()
+                print("configuration is valid: \(file ?? "built-in defaults")" + (oauthFile.map { ", OAuth server: \($0)" } ?? ""))
+                await composition.discard()
                 return
             }
-            let systemdServices = systemd.services(daemon: daemon, eventLoopGroup: eventLoopGroup, logger: logger)
+            let systemdServices = systemd.services(daemon: composition.daemon, eventLoopGroup: eventLoopGroup, logger: logger)
             let group = ServiceGroup(
                 configuration: .init(
-                    // Shut down in reverse: STOPPING=1 first, then the daemon drains, then the OAuth server, and
-                    // the watchdog pings until the end.
-                    services: systemdServices.beforeDaemon + appFlip.services + [.init(service: daemon)] + systemdServices.afterDaemon,
+                    // Stopped in reverse: STOPPING=1 first, then the daemon drains, then the OAuth server and the HTTP
+                    // client stop, and the watchdog pings until the end.
+                    services: systemdServices.beforeDaemon + composition.services + systemdServices.afterDaemon,
                     gracefulShutdownSignals: [.sigterm, .sigint],
                     logger: logger
                 )
             )
-            do {
-                try await group.run()
-            } catch {
-                await appFlip.shutdown()
-                throw error
-            }
-            await appFlip.shutdown()
-        } catch let error as ConfigurationError {
+            try await group.run()
+        } catch let error as AppFlipDaemon.ConfigurationError {
             logger.critical("invalid configuration: \(error)")
             throw ExitCode(1)
         } catch let error as SocketPathError {
@@ -93,6 +80,23 @@ public struct DaemonCommand: AsyncParsableCommand {
         } catch let error as SystemdError {
             logger.critical("\(error)")
             throw ExitCode(1)
+        }
+    }
+}
+
+extension DaemonCommand {
+    /// `oauth.json` beside the daemon configuration: used when it exists and `--oauth-config` is not given.
+    static func siblingOAuthFile(of daemonConfigurationFile: String) -> String {
+        guard let slash = daemonConfigurationFile.lastIndex(of: "/") else { return "oauth.json" }
+        return String(daemonConfigurationFile[...slash]) + "oauth.json"
+    }
+
+    static func loadOAuthConfiguration(_ path: String) throws(AppFlipDaemon.ConfigurationError) -> OAuthServerConfiguration {
+        do {
+            return try OAuthServerConfiguration.load(from: path)
+        } catch {
+            let message = error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description
+            throw AppFlipDaemon.ConfigurationError(file: path, message)
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppFlipDaemon
+import AppFlipProtocol
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -34,7 +35,11 @@ struct SystemdIntegration: Sendable {
     func listener(path: String?) throws(ConfigurationError) -> ListenerSource {
         if let activatedSocket { return .fileDescriptor(activatedSocket) }
         if let path { return .path(path) }
-        return .path(try SocketPath.defaultPath())
+        do {
+            return .path(try SocketPath.defaultPath())
+        } catch {
+            throw ConfigurationError(file: "appflipd", field: "socket", error.description)
+        }
     }
 
     /// `READY=1` once the daemon accepts connections, with a status for `systemctl status`.

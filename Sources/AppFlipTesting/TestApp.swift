@@ -8,6 +8,8 @@ public struct TestApp: Sendable {
         case accept
         /// An `exec` handler running this shell script (`#!/bin/sh` is prepended).
         case script(String, timeoutSeconds: Double? = nil)
+        /// The app file's `handler` object as written, e.g. `{"appflip": {…}}` for the partner handler.
+        case configured(JSONValue)
     }
 
     public var appID: String

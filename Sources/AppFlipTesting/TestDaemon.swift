@@ -1,17 +1,18 @@
-import AppFlipCore
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
+import AppFlipOAuth
 import AppFlipProtocol
+import AppFlipServer
+import AsyncHTTPClient
 import FoundationEssentials
+import Glibc
 import Logging
 import ServiceLifecycle
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A real appflipd listening on a socket in a fresh temporary directory, for tests: in this process with
-/// ``withTestDaemon(configuration:apps:logger:_:)``, or as the built executable with ``TestDaemonProcess``.
+/// ``withTestDaemon(configuration:apps:oauth:handlerFactories:logger:_:)`` (the composition `appflipd`
+/// runs), or as the built executable with ``TestDaemonProcess``.
 ///
 /// ```swift
 /// try await withTestDaemon(apps: [TestApp(appID: "T.a", domains: ["applinks:a.test"], handler: .accept)]) { daemon in
@@ -24,6 +25,10 @@ public struct TestDaemon: Sendable {
     public let directory: String
     public let socketPath: String
     public let configurationFile: String
+    /// The embedded OAuth server, in a daemon started with an OAuth configuration.
+    public internal(set) var oauthServer: EmbeddedAuthorizationServer?
+    /// The in-process daemon's HTTP client (it follows no redirect), for a test's own OAuth calls.
+    public internal(set) var httpClient: HTTPClient?
 
     /// A new connection that has said `hello`.
     public func connect(client: String? = "test") async throws -> AppFlipConnection {
@@ -33,27 +38,38 @@ public struct TestDaemon: Sendable {
 
 /// Runs `body` against a daemon with `apps` on a temporary socket, then stops it gracefully and removes
 /// the directory.
+///
+/// - Parameters:
+///   - oauth: runs the embedded OAuth server too, on the port it names (0: an ephemeral one), so that
+///     `appflip` partner handlers can use `embedded` authorization; ``TestDaemon/oauthServer`` is then set
+///     and listening when `body` starts.
+///   - handlerFactories: handler kinds beyond appflipd's own, for ``TestApp/Handler/configured(_:)`` apps.
 public func withTestDaemon<Result: Sendable>(
     configuration: DaemonConfiguration = DaemonConfiguration(),
     apps: [TestApp] = [],
+    oauth: OAuthServerConfiguration? = nil,
+    handlerFactories: [any HandlerFactory] = [],
     logger: Logger = Logger(label: "appflipd-test", factory: { _ in SwiftLogNoOpLogHandler() }),
     _ body: @Sendable (TestDaemon) async throws -> Result
 ) async throws -> Result {
-    let daemon = try TestDaemon.make(configuration: configuration, apps: apps)
+    var daemon = try TestDaemon.make(configuration: configuration, apps: apps)
     defer { TestDirectory.remove(daemon.directory) }
     let loaded = try DaemonConfiguration.load(from: daemon.configurationFile)
     let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
-    let service = try DaemonService(
-        configuration: loaded, configurationFile: daemon.configurationFile, listener: .path(daemon.socketPath), logger: logger,
-        onReady: { _ in readyContinuation.yield(); readyContinuation.finish() })
-    let group = ServiceGroup(configuration: .init(services: [service], logger: logger))
-    return try await withThrowingTaskGroup(of: Result?.self) { tasks in
+    let composition = try DaemonComposition(
+        configuration: loaded, configurationFile: daemon.configurationFile, oauth: oauth, listener: .path(daemon.socketPath),
+        handlerFactories: handlerFactories, logger: logger, onReady: { _ in readyContinuation.finish() })
+    daemon.oauthServer = composition.oauthServer
+    daemon.httpClient = composition.httpClient
+    let group = ServiceGroup(configuration: .init(services: composition.services, logger: logger))
+    return try await withThrowingTaskGroup(of: Result?.self) { [daemon] tasks in
         tasks.addTask {
             try await group.run()
             return nil
         }
-        for await _ in ready { break }
+        for await _ in ready {}
         do {
+            _ = try await composition.oauthServer?.listeningPort()
             let result = try await body(daemon)
             await group.triggerGracefulShutdown()
             while try await tasks.next() != nil {}
@@ -67,7 +83,7 @@ public func withTestDaemon<Result: Sendable>(
 }
 
 extension TestDaemon {
-    /// A new temporary directory with `appflipd.json` and `apps.d/`, for ``withTestDaemon(configuration:apps:logger:_:)``
+    /// A new temporary directory with `appflipd.json` and `apps.d/`, for ``withTestDaemon(configuration:apps:oauth:handlerFactories:logger:_:)``
     /// or for running the `appflipd` executable with ``TestDaemonProcess``. The caller removes ``directory``.
     public static func make(configuration: DaemonConfiguration = DaemonConfiguration(), apps: [TestApp] = []) throws -> TestDaemon {
         let directory = try TestDirectory.make()
@@ -85,6 +101,8 @@ extension TestDaemon {
             ]
             if let priority = app.priority { document["priority"] = .number(Double(priority)) }
             switch app.handler {
+            case .configured(let handler):
+                document["handler"] = handler
             case .accept:
                 document["handler"] = .object(["builtin": .string("accept")])
             case .script(let script, let timeout):

@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTesting
 import AsyncHTTPClient
 
 /// A browser-style `GET /authorize` at the embedded server with a PKCE challenge, as alice: App Flip's
@@ -9,15 +10,15 @@ enum PKCEAuthorization {
         var description: String
     }
 
-    static func code(from daemon: PartnerDaemon, challenge: PKCEChallenge, redirectURI: String) async throws -> String {
+    static func code(from daemon: TestDaemon, challenge: PKCEChallenge, redirectURI: String) async throws -> String {
         guard case .cookie(let cookie)? = daemon.oauth.sessionCredential(for: "alice") else { throw NoCode(description: "no session for alice") }
         let query = [
-            ("response_type", "code"), ("client_id", PartnerDaemon.clientID), ("redirect_uri", redirectURI), ("scope", "profile"),
+            ("response_type", "code"), ("client_id", PartnerFixture.clientID), ("redirect_uri", redirectURI), ("scope", "profile"),
             ("state", "pkce"), ("code_challenge", challenge.value), ("code_challenge_method", challenge.method.rawValue),
         ].map { "\($0)=\(PercentEncoding.encodeStrictly($1))" }.joined(separator: "&")
         var request = HTTPClientRequest(url: try await daemon.oauth.baseURL() + "/authorize?" + query)
         request.headers.add(name: "Cookie", value: cookie)
-        let response = try await daemon.httpClient.execute(request, timeout: .seconds(5))
+        let response = try await daemon.httpClient!.execute(request, timeout: .seconds(5))
         guard response.status == .found, let location = response.headers.first(name: "Location"),
             case .code(let code)? = FlipResultChecker(redirectURI: redirectURI, state: "pkce").check(location).outcome
         else {

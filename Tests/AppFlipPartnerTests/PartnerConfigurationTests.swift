@@ -6,16 +6,16 @@ import Testing
 @Suite struct PartnerConfigurationTests {
     static func appflip(_ object: [String: JSONValue]) -> JSONValue { .object(["appflip": .object(object)]) }
     static let embedded: JSONValue = .object(["embedded": .object(["user": .string("alice")])])
-    static let client: JSONValue = .array([.string(PartnerDaemon.clientID)])
+    static let client: JSONValue = .array([.string(PartnerFixture.clientID)])
 
-    @Test func theDefaultsLoad() throws {
-        #expect(try PartnerDaemon.loadError(handler: PartnerDaemon.handler()) == nil)
+    @Test func theDefaultsLoad() async throws {
+        #expect(try await PartnerFixture.loadError(handler: PartnerFixture.handler()) == nil)
         let remote: JSONValue = .object(["remote": .object([
             "authorizeURL": .string("https://auth.partner.test/authorize"),
             "credential": .object(["header": .object(["name": .string("X-Session"), "value": .string("secret")])]),
             "timeoutSeconds": .number(3),
         ])])
-        #expect(try PartnerDaemon.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
+        #expect(try await PartnerFixture.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
     }
 
     static let broken: [(String, [String: JSONValue])] = [
@@ -36,24 +36,24 @@ import Testing
     ]
 
     @Test(arguments: broken)
-    func aBrokenConfigurationIsRefusedNamingTheField(field: String, object: [String: JSONValue]) throws {
-        let error = try #require(try PartnerDaemon.loadError(handler: Self.appflip(object)))
+    func aBrokenConfigurationIsRefusedNamingTheField(field: String, object: [String: JSONValue]) async throws {
+        let error = try #require(try await PartnerFixture.loadError(handler: Self.appflip(object)))
         #expect(error.field == field, "\(error)")
     }
 
-    @Test func embeddedAuthorizationNeedsAnOAuthServer() throws {
-        let error = try #require(try PartnerDaemon.loadError(handler: PartnerDaemon.handler(), embedded: false))
+    @Test func embeddedAuthorizationNeedsAnOAuthServer() async throws {
+        let error = try #require(try await PartnerFixture.loadError(handler: PartnerFixture.handler(), embedded: false))
         #expect(error.field == "handler.appflip.authorization.embedded")
         #expect(error.message.contains("--oauth-config"))
     }
 
-    @Test func aCredentialNeverAppearsInAnError() throws {
+    @Test func aCredentialNeverAppearsInAnError() async throws {
         let secret = "session-secret-value-42"
         let object: [String: JSONValue] = [
             "clientIDs": Self.client,
             "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["header": .object(["name": .string("bad name"), "value": .string(secret)])])])]),
         ]
-        let error = try #require(try PartnerDaemon.loadError(handler: Self.appflip(object)))
+        let error = try #require(try await PartnerFixture.loadError(handler: Self.appflip(object)))
         #expect(error.field == "handler.appflip.authorization.remote.credential.header.name")
         #expect(!error.description.contains(secret))
     }

@@ -11,7 +11,7 @@ import Testing
     static let opa = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
 
     @Test func approveDeliversACodeAndTheStateThatGoogleExchangesOnce() async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s-1", redirectURI: Self.opa)
             let result = try #require(try reply.outcome.get().openResult)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theWrongRedirectURIAtTheTokenEndpointIsRefused() async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
@@ -57,7 +57,7 @@ import Testing
     /// App Flip sends no PKCE challenge, so a verifier for the flip's code is refused; a code requested
     /// with an S256 challenge needs the right verifier.
     @Test func pkce() async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
@@ -76,8 +76,8 @@ import Testing
 
     @Test(arguments: [("cancel", "cancelled"), ("unrecoverable", "unrecoverable"), ("invalid_request", "invalid_request")])
     func scriptedErrorsAreOpenedOnTheRedirectURIWithTheState(outcome: String, error: String) async throws {
-        let handler = PartnerDaemon.handler(outcome: outcome, extra: ["errorDescription": .string("scripted & said so")])
-        try await PartnerDaemon.run(handler: handler) { daemon in
+        let handler = PartnerFixture.handler(outcome: outcome, extra: ["errorDescription": .string("scripted & said so")])
+        try await PartnerFixture.run(handler: handler) { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "st+ate", redirectURI: Self.opa)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aDisabledUserIsUnrecoverable() async throws {
-        try await PartnerDaemon.run(handler: PartnerDaemon.handler(user: "dave")) { daemon in
+        try await PartnerFixture.run(handler: PartnerFixture.handler(user: "dave")) { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let url = try #require(google.urls.first)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func declineAnswersContinueFalseAndOpensNothing() async throws {
-        try await PartnerDaemon.run(handler: PartnerDaemon.handler(outcome: "decline")) { daemon in
+        try await PartnerFixture.run(handler: PartnerFixture.handler(outcome: "decline")) { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
@@ -118,8 +118,8 @@ import Testing
     }
 
     @Test func hangEndsWithTheHandlersTimeoutAndOpensNothing() async throws {
-        let handler = PartnerDaemon.handler(outcome: "hang", extra: ["timeoutSeconds": .number(0.3)])
-        try await PartnerDaemon.run(handler: handler) { daemon in
+        let handler = PartnerFixture.handler(outcome: "hang", extra: ["timeoutSeconds": .number(0.3)])
+        try await PartnerFixture.run(handler: handler) { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func everyOneOfTheTwelveRedirectURIsGetsItsCode() async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             for (index, redirect) in AppFlipRedirectURI.all.enumerated() {
                 let reply = try await google.flip(state: "s\(index)", redirectURI: redirect.string)
@@ -155,7 +155,7 @@ import Testing
 
     @Test(arguments: hostileStates)
     func hostileStatesAreEchoedByteForByte(state: String) async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: state, redirectURI: Self.opa)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
@@ -190,7 +190,7 @@ import Testing
 
     @Test(arguments: lookalikes)
     func aLookalikeRedirectURIIsDeclinedAndNothingIsOpened(redirect: String) async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: redirect)
             guard case .failure(let error) = reply.outcome else {
@@ -205,8 +205,8 @@ import Testing
     }
 
     @Test func aConfiguredSubsetOfRedirectURIsDeclinesTheOthers() async throws {
-        let handler = PartnerDaemon.handler(extra: ["redirectURIs": .array([.string(Self.opa)])])
-        try await PartnerDaemon.run(handler: handler) { daemon in
+        let handler = PartnerFixture.handler(extra: ["redirectURIs": .array([.string(Self.opa)])])
+        try await PartnerFixture.run(handler: handler) { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let other = try await google.flip(state: "s", redirectURI: "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast")
             guard case .failure(let error) = other.outcome else {
@@ -223,7 +223,7 @@ import Testing
 
     @Test(arguments: ["other-client", "PARTNER-TEST-CLIENT", "partner-test-client ", "partner-test-clien"])
     func aClientIDMismatchIsDeclined(clientID: String) async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
             let reply = try await google.flip(clientID: clientID, state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
@@ -237,9 +237,9 @@ import Testing
     }
 
     @Test func aMissingStateIsAnInvalidRequestOnTheVerifiedRedirectURI() async throws {
-        try await PartnerDaemon.run { daemon in
+        try await PartnerFixture.run { daemon in
             let google = try await RecordingGoogleApp.register(on: daemon)
-            let link = PartnerDaemon.partnerLink + "?client_id=\(PartnerDaemon.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
+            let link = PartnerFixture.partnerLink + "?client_id=\(PartnerFixture.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
             let reply = try await google.open(link)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
             let url = try #require(google.urls.first)

@@ -2,12 +2,12 @@ import AppFlipOAuth
 
 /// What `appflip flip` found, step by step: the `--json` document and the source of the text output.
 /// It never holds a code or a token: only fingerprints (in `TokenReport`).
-struct FlipReport: Sendable, Codable {
+public struct FlipReport: Sendable, Codable {
     /// The five steps of the seed, in order.
-    enum StepName: Int, Sendable, Codable, CaseIterable {
+    public enum StepName: Int, Sendable, Codable, CaseIterable {
         case linkOpened = 1, parametersChecked, codeObtained, resultDelivered, tokensExchanged
 
-        var title: String {
+        public var title: String {
             switch self {
             case .linkOpened: "universal link opened"
             case .parametersChecked: "app checked the parameters"
@@ -18,37 +18,37 @@ struct FlipReport: Sendable, Codable {
         }
     }
 
-    enum StepStatus: String, Sendable, Codable {
+    public enum StepStatus: String, Sendable, Codable {
         case ok, failed, skipped
     }
 
-    struct Step: Sendable, Codable {
-        var step: Int
-        var name: String
-        var status: StepStatus
+    public struct Step: Sendable, Codable {
+        public var step: Int
+        public var name: String
+        public var status: StepStatus
         /// Milliseconds the step took; nil when it cannot be told apart from its neighbour (see `detail`).
-        var milliseconds: Double?
-        var detail: String?
+        public var milliseconds: Double?
+        public var detail: String?
     }
 
     /// The link sent (it carries no secret: client_id, scope, state, redirect_uri).
-    var link: String
-    var state: String
-    var redirectURI: String
+    public var link: String
+    public var state: String
+    public var redirectURI: String
     /// The app the daemon routed the link to.
-    var app: String?
-    var steps: [Step] = []
+    public var app: String?
+    public var steps: [Step] = []
     /// `code` or the App Flip error value the partner answered.
-    var result: String?
-    var errorDescription: String?
-    var violations: [String] = []
-    var deviations: [String] = []
-    var tokens: TokenReport?
-    var refreshed: TokenReport?
+    public var result: String?
+    public var errorDescription: String?
+    public var violations: [String] = []
+    public var deviations: [String] = []
+    public var tokens: TokenReport?
+    public var refreshed: TokenReport?
     /// The exit status: 0 linked, 1 the flow stopped, 2 a rule was broken, 3 appflipd unreachable.
-    var exitStatus: Int32 = 0
+    public var exitStatus: Int32 = 0
     /// The step that stopped the flow, and why, in words.
-    var failure: String?
+    public var failure: String?
 
     mutating func record(_ name: StepName, _ status: StepStatus, milliseconds: Double?, _ detail: String? = nil) {
         steps.append(Step(step: name.rawValue, name: name.title, status: status, milliseconds: milliseconds, detail: detail))

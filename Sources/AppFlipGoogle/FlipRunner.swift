@@ -1,41 +1,54 @@
 import AppFlipClient
 import AppFlipCore
-import AppFlipDaemon
 import AppFlipOAuth
 import AppFlipProtocol
 import AsyncHTTPClient
 import Logging
-import NIOConcurrencyHelpers
-import NIOCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One App Flip, played as the Google app: send the flip link, take the result URL delivered to the
-/// registered Google app, check it, and exchange the code as Google's server would.
-struct FlipRunner: Sendable {
-    var partnerLink: RawURL
-    var clientID: String
-    var scopes: [String]
-    var state: String
-    var redirectURI: AppFlipRedirectURI
+/// registered Google app, check it, and exchange the code (then refresh) as Google's server would.
+public struct FlipRunner: Sendable {
+    public var partnerLink: RawURL
+    public var clientID: String
+    public var scopes: [String]
+    public var state: String
+    public var redirectURI: AppFlipRedirectURI
     /// nil: stop after the result is checked (`--no-exchange`).
-    var tokenEndpoint: FlipTokenEndpoint?
+    public var tokenEndpoint: TokenEndpoint?
+    /// Refresh once after the exchange, as Google does before the access token expires.
+    public var refreshes: Bool
     /// How long to wait for the daemon's reply.
-    var timeout: Duration
+    public var timeout: Duration
 
-    var link: String {
+    public init(
+        partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: AppFlipRedirectURI,
+        tokenEndpoint: TokenEndpoint?, refreshes: Bool = true, timeout: Duration
+    ) {
+        self.partnerLink = partnerLink
+        self.clientID = clientID
+        self.scopes = scopes
+        self.state = state
+        self.redirectURI = redirectURI
+        self.tokenEndpoint = tokenEndpoint
+        self.refreshes = refreshes
+        self.timeout = timeout
+    }
+
+    /// The flip link: the partner's universal link with `client_id`, `scope`, `state` and `redirect_uri`.
+    public var link: String {
         FlipLink.link(to: partnerLink, clientID: clientID, scopes: scopes, state: state, redirectURI: redirectURI.string)
     }
 
-    /// - Parameter events: the daemon's `watch` stream, collected by `FlipEventLog`, for the per-step times.
-    func run(connection: AppFlipConnection, google: FlipGoogleApp, events: FlipEventLog?, httpClient: HTTPClient?, logger: Logger) async
+    /// Plays one flip. Several may run at once on one connection and one ``GoogleApp``.
+    ///
+    /// - Parameters:
+    ///   - events: the daemon's `watch` stream, collected by ``FlipEventLog``, for the per-step times.
+    ///   - httpClient: for the token endpoint; nil only with no ``tokenEndpoint``.
+    public func run(connection: AppFlipConnection, google: GoogleApp, events: FlipEventLog?, httpClient: HTTPClient?, logger: Logger) async
         -> FlipReport
     {
         let link = self.link
         var report = FlipReport(link: link, state: state, redirectURI: redirectURI.string)
-        _ = google.takeReceived()
         let sent = WallClock.now()
         let request = OpenRequest(activity: Activity(activityType: browsingWebActivityType, webpageURL: link), options: OpenOptions(universalLinksOnly: true))
         let reply: Reply
@@ -46,8 +59,8 @@ struct FlipRunner: Sendable {
             return report
         }
         let replied = WallClock.now()
-        let urls = google.takeReceived()
-        let times = await events?.times(link: link, result: urls.first, sent: sent, delivered: replied)
+        let resultURL = google.takeResult(state: state)
+        let times = await events?.times(link: link, result: resultURL, sent: sent, delivered: replied)
 
         let result: OpenResult
         switch reply.outcome {
@@ -79,7 +92,7 @@ struct FlipRunner: Sendable {
             report.fail(.parametersChecked, milliseconds: times?.handled, "the app continued but opened no result URL", exitStatus: 2)
             return report
         }
-        guard opened.status == .delivered, let resultURL = urls.first else {
+        guard opened.status == .delivered, let resultURL else {
             report.record(.parametersChecked, .ok, milliseconds: nil)
             report.record(.codeObtained, .ok, milliseconds: times?.handled)
             let why = opened.error.map { "\($0.code.rawValue): \($0.message)" } ?? opened.status.rawValue
@@ -130,7 +143,7 @@ struct FlipRunner: Sendable {
             do {
                 let tokens = try await exchanger.exchange(code: code, redirectURI: redirectURI.string)
                 report.tokens = tokens.report
-                if let refreshToken = tokens.refreshToken {
+                if refreshes, let refreshToken = tokens.refreshToken {
                     report.refreshed = try await exchanger.refresh(refreshToken: refreshToken).report
                 }
             } catch {
@@ -150,77 +163,5 @@ struct FlipRunner: Sendable {
             report.fail(.resultDelivered, milliseconds: times?.delivered, "the result URL is not a valid App Flip result: " + report.violations.joined(separator: "; "), exitStatus: 2)
             return report
         }
-    }
-}
-
-/// The daemon's `watch` events, kept so that a flip's hops can be timed from the daemon's own clock.
-final class FlipEventLog: Sendable {
-    private let events = NIOLockedValueBox<[HandoffEvent]>([])
-    private let task: NIOLockedValueBox<Task<Void, Never>?> = .init(nil)
-
-    init(_ stream: AsyncStream<HandoffEvent>) {
-        let events = self.events
-        task.withLockedValue {
-            $0 = Task {
-                for await event in stream { events.withLockedValue { $0.append(event) } }
-            }
-        }
-    }
-
-    func stop() {
-        task.withLockedValue { $0?.cancel() }
-    }
-
-    /// Milliseconds of each step: routed = link sent → the partner's handoff began; handled = that →
-    /// the partner opened the result (steps 2 and 3, inside the app); delivered = that → the Google app
-    /// had it. Waits up to a second for the events, which the daemon publishes as each handoff ends.
-    func times(link: String, result: String?, sent: Double, delivered: Double) async -> (routed: Double?, handled: Double?, delivered: Double?) {
-        let linkShown = Redaction.redact(url: link)
-        let resultShown = result.map { Redaction.redact(url: $0) }
-        for _ in 0..<100 {
-            let (first, second) = events.withLockedValue { events in
-                (events.last { $0.hop == 0 && $0.url == linkShown }, resultShown.flatMap { shown in events.last { $0.hop == 1 && $0.url == shown } })
-            }
-            if let first, result == nil || second != nil {
-                let handoffStart = first.time - Double(first.latencyMicros) / 1e6
-                let resultStart = second.map { $0.time - Double($0.latencyMicros) / 1e6 }
-                return (
-                    routed: max(0, (handoffStart - sent) * 1000),
-                    handled: resultStart.map { max(0, ($0 - handoffStart) * 1000) } ?? max(0, (first.time - handoffStart) * 1000),
-                    delivered: resultStart.map { max(0, (delivered - $0) * 1000) }
-                )
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return (nil, nil, nil)
-    }
-}
-
-/// Wall-clock seconds, comparable with the daemon's event times on the same machine.
-enum WallClock {
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    static func since(_ start: Double) -> Double { (now() - start) * 1000 }
-    static func between(_ start: Double, _ end: Double) -> Double { (end - start) * 1000 }
-}
-
-struct FlipTimeoutError: Error, CustomStringConvertible {
-    var description: String { "timed out" }
-}
-
-func withTimeout<Value: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
-    try await withThrowingTaskGroup(of: Value?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let value = try await group.next() ?? nil else { throw FlipTimeoutError() }
-        return value
     }
 }

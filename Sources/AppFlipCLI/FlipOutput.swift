@@ -1,0 +1,44 @@
+import AppFlipGoogle
+
+/// The text output of `appflip flip`.
+struct FlipOutput {
+    var style: OutputStyle
+    var trace: Bool
+
+    func print(_ report: FlipReport) {
+        if trace {
+            Swift.print(style.bold("App Flip") + style.dim(" \(report.link)"))
+            for step in report.steps {
+                let mark: String
+                switch step.status {
+                case .ok: mark = style.green("✔")
+                case .failed: mark = style.red("✘")
+                case .skipped: mark = style.dim("·")
+                }
+                let time = step.milliseconds.map { String(format3($0)) + " ms" } ?? "—"
+                let line = "\(mark) \(step.step) \(step.name.padding(30))" + style.dim(time.leftPadding(11))
+                Swift.print(line + (step.detail.map { "  " + ($0) } ?? ""))
+            }
+        }
+        for violation in report.violations { Swift.print(style.red("violation: ") + violation) }
+        for deviation in report.deviations { Swift.print(style.yellow("deviation: ") + deviation) }
+        if let failure = report.failure {
+            Swift.print(style.red("✘ ") + failure)
+        } else if report.tokens != nil {
+            Swift.print(style.green("✔ linked") + " \(report.app ?? "?"): code exchanged, tokens: \(report.tokens!.summary)")
+            if let refreshed = report.refreshed { Swift.print(style.dim("  refreshed: \(refreshed.summary)")) }
+        } else {
+            Swift.print(style.green("✔ code received") + " from \(report.app ?? "?") with the state echoed (not exchanged)")
+        }
+    }
+
+    private func format3(_ milliseconds: Double) -> String {
+        let tenths = Int((milliseconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    fileprivate func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

@@ -1,0 +1,188 @@
+import AppFlipCore
+import AppFlipProtocol
+import NIOCore
+import Synchronization
+
+/// One hop of a handoff, from dispatch to its record: the `open` itself is hop 0, a URL its app's handler
+/// opens is hop 1, and so on. The hop checks the activity, asks the router for the app, calls the app's
+/// handler, delivers the URLs the handler opens as hops of their own, turns the answer into the result,
+/// records it once and reports it once.
+///
+/// Everything is future-based on the requesting connection's event loop: no task and no extra loop hop per
+/// handoff, except the one into a live app's own connection.
+final class HandoffHop: Sendable {
+    /// Who sent the URL: the `open` caller, or the app whose handler opened it.
+    struct Sender: Sendable {
+        var peer: PeerInfo?
+        var client: String?
+    }
+
+    /// How a hop reports its result: exactly once, on its event loop for an `open` (a URL opened by a live
+    /// app may finish on the app's loop).
+    typealias Completion = @Sendable (Result<OpenResult, ErrorBody>) -> Void
+
+    let handoffID: UInt64
+    /// 0 for the `open` itself, 1 for a URL its handler opened, …
+    let number: Int
+    let sender: Sender
+    /// The URL as sent, unredacted: only the app that claims it sees it.
+    let url: String
+    let started: NIODeadline
+    private let eventLoop: any EventLoop
+    private let daemon: DaemonContext
+    private let completion: Completion
+    private let openedURLs = Mutex(OpenedURLs())
+
+    /// The URLs this hop's handler opened, in order.
+    private struct OpenedURLs {
+        var deliveries: [EventLoopFuture<OpenedURL>] = []
+        /// The handler has answered: a URL opened now is refused.
+        var isClosed = false
+        /// The handler tried to open more than `maxOpenedURLs`; the hop fails.
+        var overflowed = false
+    }
+
+    private init(
+        handoffID: UInt64, number: Int, sender: Sender, url: String, eventLoop: any EventLoop, daemon: DaemonContext,
+        completion: @escaping Completion
+    ) {
+        self.handoffID = handoffID
+        self.number = number
+        self.sender = sender
+        self.url = url
+        self.started = .now()
+        self.eventLoop = eventLoop
+        self.daemon = daemon
+        self.completion = completion
+    }
+
+    /// Answers an `open` request: hop 0 of a new handoff.
+    static func open(
+        _ request: OpenRequest, from sender: Sender, on eventLoop: any EventLoop, daemon: DaemonContext, reply: @escaping Completion
+    ) {
+        guard daemon.inFlight.enter() else {
+            reply(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
+            return
+        }
+        let hop = HandoffHop(
+            handoffID: daemon.recorder.nextHandoffID(), number: 0, sender: sender, url: request.activity.webpageURL ?? "",
+            eventLoop: eventLoop, daemon: daemon, completion: reply)
+        hop.dispatch(request.activity, options: request.options)
+    }
+
+    /// Delivers a URL this hop's app opened as the next hop, and describes what happened to it.
+    func open(_ request: OpenURLRequest, as appID: String) -> EventLoopFuture<OpenedURL> {
+        let shown = Redaction.redact(url: request.url)
+        let universalLinksOnly = request.options.universalLinksOnly
+        let maxOpened = daemon.configuration.maxOpenedURLs
+        let admission: Result<EventLoopPromise<OpenedURL>, ErrorBody> = openedURLs.withLock { opened in
+            guard !opened.isClosed else { return .failure(ErrorBody(.handlerFailed, "the handler opened it after it had answered")) }
+            guard opened.deliveries.count < maxOpened else {
+                opened.overflowed = true
+                return .failure(ErrorBody(.handlerFailed, "the handler opened more than \(maxOpened) URLs (maxOpenedURLs)"))
+            }
+            let promise = eventLoop.makePromise(of: OpenedURL.self)
+            opened.deliveries.append(promise.futureResult)
+            return .success(promise)
+        }
+        let promise: EventLoopPromise<OpenedURL>
+        switch admission {
+        case .success(let admitted): promise = admitted
+        case .failure(let refusal):
+            return eventLoop.makeSucceededFuture(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, error: refusal))
+        }
+        let next = HandoffHop(
+            handoffID: handoffID, number: number + 1, sender: Sender(peer: nil, client: appID), url: request.url, eventLoop: eventLoop,
+            daemon: daemon
+        ) { result in
+            switch result {
+            case .success(let handled) where handled.status == .handled:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule))
+            case .success:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
+            case .failure(let error) where error.code == .declined:
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .declined, app: error.app, rule: error.rule))
+            case .failure(let error):
+                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error))
+            }
+        }
+        next.dispatch(Activity(webpageURL: request.url), options: request.options)
+        return promise.futureResult
+    }
+
+    private func dispatch(_ activity: Activity, options: OpenOptions) {
+        let maxHops = daemon.configuration.maxHops
+        guard number <= maxHops else {
+            return finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)")))
+        }
+        guard activity.activityType == browsingWebActivityType else {
+            return finish(.failure(ErrorBody(
+                .unsupportedActivity, "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)", field: "activity.activityType")))
+        }
+        guard let webpageURL = activity.webpageURL else {
+            return finish(.failure(ErrorBody(.invalidURL, "the activity has no webpageURL", field: "activity.webpageURL")))
+        }
+        let url: RawURL
+        switch HandoffRouter.universalLink(webpageURL, field: "activity.webpageURL") {
+        case .success(let parsed): url = parsed
+        case .failure(let error): return finish(.failure(error))
+        }
+        switch daemon.router.route(url, webpageURL: webpageURL, options: options) {
+        case .concluded(let result):
+            finish(result)
+        case .app(let candidate, let handler):
+            let handoff = Handoff(
+                activity: activity, url: url, appID: candidate.appID, rule: candidate.decision.pointer ?? "", eventLoop: eventLoop,
+                logger: daemon.logger, hop: self)
+            // One callback per handoff, and no future of its own: this is the hot path.
+            handler.handle(handoff).hop(to: eventLoop).whenComplete { [self] result in
+                handlerAnswered(result, candidate: candidate)
+            }
+        }
+    }
+
+    /// Waits for every URL the handler opened to be delivered, then concludes.
+    private func handlerAnswered(_ result: Result<Bool, any Error>, candidate: Candidate) {
+        let appID = candidate.appID
+        let answer: Result<Bool, ErrorBody> = result.mapError { error in
+            error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
+        }
+        let (deliveries, overflowed) = openedURLs.withLock { opened in
+            opened.isClosed = true
+            return (opened.deliveries, opened.overflowed)
+        }
+        guard !deliveries.isEmpty else {
+            return conclude(answer, opened: [], overflowed: overflowed, candidate: candidate)
+        }
+        EventLoopFuture.whenAllSucceed(deliveries, on: eventLoop).whenSuccess { [self] opened in
+            conclude(answer, opened: opened, overflowed: overflowed, candidate: candidate)
+        }
+    }
+
+    /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result.
+    private func conclude(_ answer: Result<Bool, ErrorBody>, opened: [OpenedURL], overflowed: Bool, candidate: Candidate) {
+        let appID = candidate.appID
+        let rule = candidate.decision.pointer ?? ""
+        let maxOpened = daemon.configuration.maxOpenedURLs
+        let answer = overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
+        switch answer {
+        case .success(true):
+            finish(.success(OpenResult(status: .handled, app: appID, domain: candidate.domain.description, rule: rule, opened: opened)))
+        case .success(false):
+            finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened)))
+        case .failure(var error):
+            error.app = appID
+            error.rule = rule
+            error.opened = opened
+            finish(.failure(error))
+        }
+    }
+
+    /// Records and reports the result. A top-level handoff leaves the in-flight count only after its reply
+    /// is queued, so that a draining daemon closes connections behind their last replies.
+    private func finish(_ result: Result<OpenResult, ErrorBody>) {
+        daemon.recorder.record(result, of: self)
+        completion(result)
+        if number == 0 { daemon.inFlight.leave() }
+    }
+}

@@ -1,0 +1,45 @@
+import AppFlipProtocol
+import NIOConcurrencyHelpers
+
+/// The daemon's `watch` events, kept so that a flip's hops can be timed from the daemon's own clock.
+public final class FlipEventLog: Sendable {
+    private let events = NIOLockedValueBox<[HandoffEvent]>([])
+    private let task: NIOLockedValueBox<Task<Void, Never>?> = .init(nil)
+
+    public init(_ stream: AsyncStream<HandoffEvent>) {
+        let events = self.events
+        task.withLockedValue {
+            $0 = Task {
+                for await event in stream { events.withLockedValue { $0.append(event) } }
+            }
+        }
+    }
+
+    public func stop() {
+        task.withLockedValue { $0?.cancel() }
+    }
+
+    /// Milliseconds of each step: routed = link sent → the partner's handoff began; handled = that →
+    /// the partner opened the result (steps 2 and 3, inside the app); delivered = that → the Google app
+    /// had it. Waits up to a second for the events, which the daemon publishes as each handoff ends.
+    func times(link: String, result: String?, sent: Double, delivered: Double) async -> (routed: Double?, handled: Double?, delivered: Double?) {
+        let linkShown = Redaction.redact(url: link)
+        let resultShown = result.map { Redaction.redact(url: $0) }
+        for _ in 0..<100 {
+            let (first, second) = events.withLockedValue { events in
+                (events.last { $0.hop == 0 && $0.url == linkShown }, resultShown.flatMap { shown in events.last { $0.hop == 1 && $0.url == shown } })
+            }
+            if let first, result == nil || second != nil {
+                let handoffStart = first.time - Double(first.latencyMicros) / 1e6
+                let resultStart = second.map { $0.time - Double($0.latencyMicros) / 1e6 }
+                return (
+                    routed: max(0, (handoffStart - sent) * 1000),
+                    handled: resultStart.map { max(0, ($0 - handoffStart) * 1000) } ?? max(0, (first.time - handoffStart) * 1000),
+                    delivered: resultStart.map { max(0, (delivered - $0) * 1000) }
+                )
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return (nil, nil, nil)
+    }
+}

@@ -1,0 +1,82 @@
+import AppFlipProtocol
+import Logging
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@testable import AppFlipDaemon
+
+/// The connection handler on an `EmbeddedChannel`: framing, `hello`, ids, one reply per request and the
+/// write batching, without a socket.
+@Suite struct ConnectionHandlerTests {
+    let channel = EmbeddedChannel()
+
+    init() throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxLineBytes = 256
+        let daemon = DaemonContext(configuration: configuration, staticApps: [], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon, peer: nil, channel: channel))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+    }
+
+    /// Every line written so far, one string each. (Closing writes an empty buffer, to close behind
+    /// every earlier write.)
+    func lines() throws -> [String] {
+        var lines: [String] = []
+        while var buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            guard buffer.readableBytes > 0 else { continue }
+            let text = buffer.readString(length: buffer.readableBytes) ?? ""
+            #expect(text.hasSuffix("\n"), "a write ends with a whole line")
+            lines += text.split(separator: "\n").map(String.init)
+        }
+        return lines
+    }
+
+    @Test func theRepliesToOneReadLeaveInOneWrite() throws {
+        try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"apps"}"# + "\n"))
+        let write = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+        let replies = String(buffer: write).split(separator: "\n")
+        #expect(replies.count == 2)
+        #expect(replies[0].hasPrefix(#"{"id":1,"ok":true"#))
+        #expect(replies[1].hasPrefix(#"{"id":2,"ok":true"#))
+    }
+
+    @Test func aLineSplitAcrossReadsIsOneRequest() throws {
+        try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hel"#))
+        #expect(try lines().isEmpty)
+        try channel.writeInbound(ByteBuffer(string: #"lo","version":1}"# + "\n"))
+        #expect(try lines().map { $0.hasPrefix(#"{"id":1,"ok":true"#) } == [true])
+    }
+
+    @Test func everyRequestBeforeHelloIsRefused() throws {
+        try channel.writeInbound(ByteBuffer(string: #"{"id":7,"op":"apps"}"# + "\n"))
+        let reply = try #require(try lines().first)
+        #expect(reply.contains(#""id":7"#) && reply.contains(#""code":"hello_required""#))
+    }
+
+    @Test func malformedLinesGetOneErrorEachAndTheConnectionStays() throws {
+        try channel.writeInbound(ByteBuffer(string: "not json\n{\"id\":1}\n" + #"{"id":2,"op":"hello","version":1}"# + "\n"))
+        let replies = try lines()
+        #expect(replies.count == 3)
+        #expect(replies[2].hasPrefix(#"{"id":2,"ok":true"#))
+        #expect(channel.isActive)
+    }
+
+    @Test func aLineOverTheLimitIsAnsweredThenTheConnectionCloses() throws {
+        try channel.writeInbound(ByteBuffer(string: String(repeating: "x", count: 300)))
+        let replies = try lines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.contains(#""code":"line_too_long""#) == true)
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+
+    @Test func aHalfClosedPeerGetsItsLastUnterminatedLineAnswered() throws {
+        try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"#))
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(try lines().map { $0.hasPrefix(#"{"id":1,"ok":true"#) } == [true])
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+}
