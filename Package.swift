@@ -79,6 +79,7 @@ let package = Package(
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipClient",
+                "AppFlipGoogle",
                 "AppFlipOAuth",
                 "AppFlipProtocol",
                 "AppFlipServer",
@@ -257,19 +258,56 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
-                "AppFlipPartner",
-                "AppFlipServer",
-                "AppFlipCLI",
-                "AppFlipTesting",
-                "AppFlipClient",
-                "AppFlipProtocol",
+                "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
-                "AppFlipCore",
+                "AppFlipProtocol",
+                "AppFlipTesting",
                 "DjangoOAuthFixture",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipClientTests",
+            dependencies: [
+                "AppFlipClient",
+                "AppFlipDaemon",
+                "AppFlipProtocol",
+                "AppFlipTesting",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipGoogleTests",
+            dependencies: [
+                "AppFlipClient",
+                "AppFlipCore",
+                "AppFlipGoogle",
+                "AppFlipProtocol",
+                "AppFlipTesting",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipServerTests",
+            dependencies: [
+                "AppFlipClient",
+                "AppFlipDaemon",
+                "AppFlipProtocol",
+                "AppFlipServer",
+                "AppFlipTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppFlipCLITests",
+            dependencies: [
+                "AppFlipClient",
+                "AppFlipCore",
+                "AppFlipProtocol",
+                "AppFlipTesting",
+                "DjangoOAuthFixture",
             ]
         ),
         .testTarget(

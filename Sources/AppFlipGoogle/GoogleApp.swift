@@ -13,18 +13,19 @@ public final class GoogleApp: Sendable {
     public static let domains = AppFlipRedirectURI.Environment.allCases.map { "applinks:\($0.rawValue)" }
 
     public let appID: String
-    private let received = NIOLockedValueBox<[String]>([])
+    private let receivedURLs = NIOLockedValueBox<[String]>([])
 
     private init(appID: String) {
         self.appID = appID
     }
 
     /// Registers `connection` as the Google app with bundle `bundleID`: it claims `/a/<bundleID>` on both
-    /// redirect hosts and answers `continue: true` to each result.
-    public static func register(on connection: AppFlipConnection, bundleID: String) async throws -> GoogleApp {
-        let app = GoogleApp(appID: appID(bundleID: bundleID))
-        let registration = RegisterRequest(appID: app.appID, domains: domains, components: [.object(["/": .string("/a/\(bundleID)")])])
-        _ = try await connection.register(registration, handler: ImmediateLiveApp { [received = app.received] push in
+    /// redirect hosts and answers `continue: true` to each result. With no bundle id it claims every Google
+    /// app's path, `/a/*`, and sees whatever a partner opens on the redirect hosts.
+    public static func register(on connection: AppFlipConnection, bundleID: String?) async throws -> GoogleApp {
+        let app = GoogleApp(appID: appID(bundleID: bundleID ?? "com.google.OPA"))
+        let registration = RegisterRequest(appID: app.appID, domains: domains, components: [.object(["/": .string("/a/\(bundleID ?? "*")")])])
+        _ = try await connection.register(registration, handler: ImmediateLiveApp { [received = app.receivedURLs] push in
             received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
             return LiveAnswer(continue: true)
         })
@@ -37,15 +38,20 @@ public final class GoogleApp: Sendable {
     /// The daemon delivers every URL an app opens before it replies to the `open`, so the result is here
     /// once that reply is. Many flips may be in flight on one registration (the benchmark).
     public func takeResult(state: String) -> String? {
-        received.withLockedValue { urls in
+        receivedURLs.withLockedValue { urls in
             let index = urls.firstIndex { Self.state(of: $0) == state } ?? urls.indices.first
             return index.map { urls.remove(at: $0) }
         }
     }
 
+    /// Every URL received and not yet taken, oldest first.
+    public var received: [String] {
+        receivedURLs.withLockedValue { $0 }
+    }
+
     /// Removes and returns every URL received so far.
     public func takeAll() -> [String] {
-        received.withLockedValue { urls in
+        receivedURLs.withLockedValue { urls in
             defer { urls = [] }
             return urls
         }

@@ -200,6 +200,12 @@ public struct Reply: Sendable, Hashable {
     public var op: Op?
     public var outcome: Result<ReplyResult, ErrorBody>
 
+    /// The error, for a reply that is one.
+    public var error: ErrorBody? {
+        if case .failure(let error) = outcome { return error }
+        return nil
+    }
+
     public init(id: RequestID?, result: ReplyResult) {
         self.id = id
         self.op = result.op

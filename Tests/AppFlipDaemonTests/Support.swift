@@ -27,13 +27,6 @@ extension AppFlipConnection {
     }
 }
 
-extension Reply {
-    var error: ErrorBody? {
-        if case .failure(let error) = outcome { return error }
-        return nil
-    }
-}
-
 /// A live app's registration for `domains`, matching every path.
 func registration(_ appID: String, _ domains: [String], components: [JSONValue] = [everything]) -> RegisterRequest {
     RegisterRequest(appID: appID, domains: domains, components: components)

@@ -1,21 +1,32 @@
 import AppFlipCore
 import AppFlipDaemon
+import AppFlipTesting
 import Testing
 
 /// An `appflip` handler configuration is validated when the app file loads, and every error names the field.
 @Suite struct PartnerConfigurationTests {
     static func appflip(_ object: [String: JSONValue]) -> JSONValue { .object(["appflip": .object(object)]) }
     static let embedded: JSONValue = .object(["embedded": .object(["user": .string("alice")])])
-    static let client: JSONValue = .array([.string(PartnerFixture.clientID)])
+    static let client: JSONValue = .array([.string(TestPartner.clientID)])
+
+    /// Starts a daemon whose partner app has `handler`, as appflipd loads it; the configuration error, if any.
+    static func loadError(handler: JSONValue, embedded: Bool = true) async throws -> ConfigurationError? {
+        do {
+            try await withTestDaemon(apps: [TestPartner.app(handler: handler)], oauth: embedded ? TestPartner.oauthConfiguration : nil) { _ in }
+            return nil
+        } catch let error as ConfigurationError {
+            return error
+        }
+    }
 
     @Test func theDefaultsLoad() async throws {
-        #expect(try await PartnerFixture.loadError(handler: PartnerFixture.handler()) == nil)
+        #expect(try await Self.loadError(handler: TestPartner.handler()) == nil)
         let remote: JSONValue = .object(["remote": .object([
             "authorizeURL": .string("https://auth.partner.test/authorize"),
             "credential": .object(["header": .object(["name": .string("X-Session"), "value": .string("secret")])]),
             "timeoutSeconds": .number(3),
         ])])
-        #expect(try await PartnerFixture.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
+        #expect(try await Self.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
     }
 
     static let broken: [(String, [String: JSONValue])] = [
@@ -37,12 +48,12 @@ import Testing
 
     @Test(arguments: broken)
     func aBrokenConfigurationIsRefusedNamingTheField(field: String, object: [String: JSONValue]) async throws {
-        let error = try #require(try await PartnerFixture.loadError(handler: Self.appflip(object)))
+        let error = try #require(try await Self.loadError(handler: Self.appflip(object)))
         #expect(error.field == field, "\(error)")
     }
 
     @Test func embeddedAuthorizationNeedsAnOAuthServer() async throws {
-        let error = try #require(try await PartnerFixture.loadError(handler: PartnerFixture.handler(), embedded: false))
+        let error = try #require(try await Self.loadError(handler: TestPartner.handler(), embedded: false))
         #expect(error.field == "handler.appflip.authorization.embedded")
         #expect(error.message.contains("--oauth-config"))
     }
@@ -53,7 +64,7 @@ import Testing
             "clientIDs": Self.client,
             "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["header": .object(["name": .string("bad name"), "value": .string(secret)])])])]),
         ]
-        let error = try #require(try await PartnerFixture.loadError(handler: Self.appflip(object)))
+        let error = try #require(try await Self.loadError(handler: Self.appflip(object)))
         #expect(error.field == "handler.appflip.authorization.remote.credential.header.name")
         #expect(!error.description.contains(secret))
     }

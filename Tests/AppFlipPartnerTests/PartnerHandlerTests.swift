@@ -3,6 +3,7 @@ import AppFlipCore
 import AppFlipDaemon
 import AppFlipOAuth
 import AppFlipProtocol
+import AppFlipTesting
 import Testing
 
 /// The `appflip` handler end to end: a real daemon, the real embedded OAuth server over loopback HTTP, a
@@ -11,8 +12,8 @@ import Testing
     static let opa = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
 
     @Test func approveDeliversACodeAndTheStateThatGoogleExchangesOnce() async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s-1", redirectURI: Self.opa)
             let result = try #require(try reply.outcome.get().openResult)
             #expect(result.app == "PARTNER001.test.partner")
@@ -44,8 +45,8 @@ import Testing
     }
 
     @Test func theWrongRedirectURIAtTheTokenEndpointIsRefused() async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
@@ -57,8 +58,8 @@ import Testing
     /// App Flip sends no PKCE challenge, so a verifier for the flip's code is refused; a code requested
     /// with an S256 challenge needs the right verifier.
     @Test func pkce() async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
@@ -76,9 +77,9 @@ import Testing
 
     @Test(arguments: [("cancel", "cancelled"), ("unrecoverable", "unrecoverable"), ("invalid_request", "invalid_request")])
     func scriptedErrorsAreOpenedOnTheRedirectURIWithTheState(outcome: String, error: String) async throws {
-        let handler = PartnerFixture.handler(outcome: outcome, extra: ["errorDescription": .string("scripted & said so")])
-        try await PartnerFixture.run(handler: handler) { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        let handler = TestPartner.handler(outcome: outcome, extra: ["errorDescription": .string("scripted & said so")])
+        try await TestPartner.run(handler: handler) { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "st+ate", redirectURI: Self.opa)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
             #expect(google.urls == [Self.opa + "?error=\(error)&error_description=scripted%20%26%20said%20so&state=st%2Bate"])
@@ -87,8 +88,8 @@ import Testing
     }
 
     @Test func aDisabledUserIsUnrecoverable() async throws {
-        try await PartnerFixture.run(handler: PartnerFixture.handler(user: "dave")) { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run(handler: TestPartner.handler(user: "dave")) { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let url = try #require(google.urls.first)
             let verdict = FlipResultChecker(redirectURI: Self.opa, state: "s").check(url)
@@ -103,8 +104,8 @@ import Testing
     }
 
     @Test func declineAnswersContinueFalseAndOpensNothing() async throws {
-        try await PartnerFixture.run(handler: PartnerFixture.handler(outcome: "decline")) { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run(handler: TestPartner.handler(outcome: "decline")) { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
                 Issue.record("not declined: \(reply)")
@@ -118,9 +119,9 @@ import Testing
     }
 
     @Test func hangEndsWithTheHandlersTimeoutAndOpensNothing() async throws {
-        let handler = PartnerFixture.handler(outcome: "hang", extra: ["timeoutSeconds": .number(0.3)])
-        try await PartnerFixture.run(handler: handler) { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        let handler = TestPartner.handler(outcome: "hang", extra: ["timeoutSeconds": .number(0.3)])
+        try await TestPartner.run(handler: handler) { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
                 Issue.record("no timeout: \(reply)")
@@ -133,8 +134,8 @@ import Testing
     }
 
     @Test func everyOneOfTheTwelveRedirectURIsGetsItsCode() async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             for (index, redirect) in AppFlipRedirectURI.all.enumerated() {
                 let reply = try await google.flip(state: "s\(index)", redirectURI: redirect.string)
                 #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered], "\(redirect)")
@@ -155,8 +156,8 @@ import Testing
 
     @Test(arguments: hostileStates)
     func hostileStatesAreEchoedByteForByte(state: String) async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: state, redirectURI: Self.opa)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
             let url = try #require(google.urls.first)
@@ -190,8 +191,8 @@ import Testing
 
     @Test(arguments: lookalikes)
     func aLookalikeRedirectURIIsDeclinedAndNothingIsOpened(redirect: String) async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(state: "s", redirectURI: redirect)
             guard case .failure(let error) = reply.outcome else {
                 Issue.record("\(redirect) was not declined: \(reply)")
@@ -205,9 +206,9 @@ import Testing
     }
 
     @Test func aConfiguredSubsetOfRedirectURIsDeclinesTheOthers() async throws {
-        let handler = PartnerFixture.handler(extra: ["redirectURIs": .array([.string(Self.opa)])])
-        try await PartnerFixture.run(handler: handler) { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        let handler = TestPartner.handler(extra: ["redirectURIs": .array([.string(Self.opa)])])
+        try await TestPartner.run(handler: handler) { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let other = try await google.flip(state: "s", redirectURI: "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast")
             guard case .failure(let error) = other.outcome else {
                 Issue.record("a redirect URI outside the configured subset was not declined")
@@ -223,8 +224,8 @@ import Testing
 
     @Test(arguments: ["other-client", "PARTNER-TEST-CLIENT", "partner-test-client ", "partner-test-clien"])
     func aClientIDMismatchIsDeclined(clientID: String) async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
             let reply = try await google.flip(clientID: clientID, state: "s", redirectURI: Self.opa)
             guard case .failure(let error) = reply.outcome else {
                 Issue.record("\(clientID) was not declined")
@@ -237,9 +238,9 @@ import Testing
     }
 
     @Test func aMissingStateIsAnInvalidRequestOnTheVerifiedRedirectURI() async throws {
-        try await PartnerFixture.run { daemon in
-            let google = try await RecordingGoogleApp.register(on: daemon)
-            let link = PartnerFixture.partnerLink + "?client_id=\(PartnerFixture.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
+        try await TestPartner.run { daemon in
+            let google = try await TestGoogleApp.register(on: daemon)
+            let link = TestPartner.link + "?client_id=\(TestPartner.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
             let reply = try await google.open(link)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
             let url = try #require(google.urls.first)

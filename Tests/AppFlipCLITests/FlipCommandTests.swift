@@ -8,9 +8,9 @@ import Testing
 @Suite struct FlipCommandTests {
     static func arguments(_ daemon: TestDaemon, _ extra: [String]) async throws -> [String] {
         [
-            "flip", "--socket", daemon.socketPath, "--link", PartnerFixture.partnerLink, "--client-id", PartnerFixture.clientID,
-            "--scope", "profile", "--scope", "devices", "--token-url", try await daemon.oauth.baseURL() + "/token",
-            "--client-secret", PartnerFixture.clientSecret,
+            "flip", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID,
+            "--scope", "profile", "--scope", "devices", "--token-url", try await daemon.oauthServer!.baseURL() + "/token",
+            "--client-secret", TestPartner.clientSecret,
         ] + extra
     }
 
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aFullFlipLinksAndReportsEveryStep() async throws {
-        try await PartnerFixture.run { daemon in
+        try await TestPartner.run { daemon in
             let outcome = try await TestCommand.run("appflip", try await Self.arguments(daemon, ["--json", "--trace", "--state", "a+b &c=%41 😀"]))
             #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theTraceNamesEveryStepAndStopsAtTheFailingOne() async throws {
-        try await PartnerFixture.run(handler: PartnerFixture.handler(outcome: "cancel")) { daemon in
+        try await TestPartner.run(handler: TestPartner.handler(outcome: "cancel")) { daemon in
             let outcome = try await TestCommand.run("appflip", try await Self.arguments(daemon, ["--trace"]), environment: ["NO_COLOR": "1"])
             #expect(outcome.status == 1)
             for name in ["universal link opened", "app checked the parameters", "code obtained", "result link delivered", "tokens exchanged"] {
@@ -67,8 +67,8 @@ import Testing
     }
 
     @Test func aDeclinedLinkStopsAtStepTwo() async throws {
-        try await PartnerFixture.run { daemon in
-            let arguments = try await Self.arguments(daemon, ["--json"]).map { $0 == PartnerFixture.clientID ? "someone-else" : $0 }
+        try await TestPartner.run { daemon in
+            let arguments = try await Self.arguments(daemon, ["--json"]).map { $0 == TestPartner.clientID ? "someone-else" : $0 }
             let outcome = try await TestCommand.run("appflip", arguments)
             #expect(outcome.status == 1)
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test func aTokenEndpointErrorFailsStepFive() async throws {
-        try await PartnerFixture.run { daemon in
-            let arguments = try await Self.arguments(daemon, ["--json"]).map { $0 == PartnerFixture.clientSecret ? "wrong-secret-0123456789" : $0 }
+        try await TestPartner.run { daemon in
+            let arguments = try await Self.arguments(daemon, ["--json"]).map { $0 == TestPartner.clientSecret ? "wrong-secret-0123456789" : $0 }
             let outcome = try await TestCommand.run("appflip", arguments)
             #expect(outcome.status == 1)
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -90,7 +90,7 @@ import Testing
 
     @Test func anUnreachableDaemonExitsThree() async throws {
         let outcome = try await TestCommand.run(
-            "appflip", ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", PartnerFixture.partnerLink, "--client-id", "c", "--no-exchange"])
+            "appflip", ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", TestPartner.link, "--client-id", "c", "--no-exchange"])
         #expect(outcome.status == 3)
     }
 }

@@ -35,9 +35,9 @@ import Testing
                 ])
             ])
             let state = "django+interop &state=%41 😀"
-            try await PartnerFixture.run(handler: handler) { daemon in
+            try await TestPartner.run(handler: handler) { daemon in
                 let outcome = try await TestCommand.run("appflip", [
-                    "flip", "--socket", daemon.socketPath, "--link", PartnerFixture.partnerLink, "--client-id", Self.clientID,
+                    "flip", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", Self.clientID,
                     "--scope", "profile", "--redirect-bundle", "com.google.Chromecast.dev", "--sandbox", "--state", state,
                     "--token-url", "\(base)/o/token/", "--client-secret", Self.clientSecret, "--timeout", "90", "--json",
                 ])

@@ -9,7 +9,7 @@ import Testing
     static let apps = [
         TestApp(
             appID: "T.accept", domains: ["applinks:accept.test"],
-            components: [.object(["/": .string("/no/*"), "exclude": .bool(true)]), everything], handler: .accept),
+            components: [.object(["/": .string("/no/*"), "exclude": .bool(true)]), .object(["/": .string("*")])], handler: .accept),
         TestApp(appID: "T.opener", domains: ["applinks:opener.test"], handler: .script("echo https://nobody.test/result")),
     ]
 

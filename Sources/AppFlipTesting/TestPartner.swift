@@ -1,0 +1,69 @@
+import AppFlipCore
+import AppFlipOAuth
+import AsyncHTTPClient
+import Logging
+
+/// An App Flip partner app for tests: appflipd's built-in `appflip` handler on `partner.test`, getting its
+/// codes from the embedded OAuth server, whose one client accepts all 12 App Flip redirect URIs.
+///
+/// ```swift
+/// try await TestPartner.run(handler: TestPartner.handler(outcome: "cancel")) { daemon in
+///     let google = try await TestGoogleApp.register(on: daemon)
+///     let reply = try await google.flip(state: "s", redirectURI: AppFlipRedirectURI.all[0].string)
+/// }
+/// ```
+public enum TestPartner {
+    /// The flip link, without the App Flip parameters.
+    public static let link = "https://partner.test/link/flip"
+    public static let appID = "PARTNER001.test.partner"
+    public static let clientID = "partner-test-client"
+    public static let clientSecret = "partner-test-secret-0123456789"
+
+    /// The embedded OAuth server on an ephemeral loopback port: the client above, and the users `alice` and
+    /// `dave` (disabled).
+    public static let oauthConfiguration = OAuthServerConfiguration(
+        port: 0,
+        clients: [
+            RegisteredClient(id: clientID, secret: clientSecret, redirectURIs: AppFlipRedirectURI.all.map(\.string), scopes: ["profile", "devices"])
+        ],
+        users: [TestUser(username: "alice"), TestUser(username: "dave", disabled: true)]
+    )
+
+    /// The `appflip` handler's configuration, authorizing as `user` at the embedded server; `extra` keys are
+    /// merged in.
+    public static func handler(
+        outcome: String? = nil, user: String = "alice", clientIDs: [String] = [clientID], extra: [String: JSONValue] = [:]
+    ) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "clientIDs": .array(clientIDs.map(JSONValue.string)),
+            "authorization": .object(["embedded": .object(["user": .string(user)])]),
+            // Generous: only a hang should ever reach it, and parallel tests on 2 loaded cores are slow.
+            "timeoutSeconds": .number(30),
+        ]
+        if let outcome { object["outcome"] = .string(outcome) }
+        object.merge(extra) { $1 }
+        return .object(["appflip": .object(object)])
+    }
+
+    /// The partner app with `handler`, claiming `https://partner.test/link/*`.
+    public static func app(handler: JSONValue = handler()) -> TestApp {
+        TestApp(appID: appID, domains: ["applinks:partner.test"], components: [.object(["/": .string("/link/*")])], handler: .configured(handler))
+    }
+
+    /// Runs `body` against a daemon serving the partner app with `handler` and the embedded OAuth server.
+    public static func run<Result: Sendable>(
+        handler: JSONValue = handler(), _ body: @Sendable (TestDaemon) async throws -> Result
+    ) async throws -> Result {
+        try await withTestDaemon(apps: [app(handler: handler)], oauth: oauthConfiguration, body)
+    }
+}
+
+extension TestDaemon {
+    /// The embedded server's token endpoint, as Google's server calls it, for the ``TestPartner`` client.
+    public func tokenClient(secret: String = TestPartner.clientSecret) async throws -> TokenExchangeClient {
+        guard let oauthServer, let httpClient else { throw TestDaemonError(description: "this daemon runs no embedded OAuth server") }
+        return TokenExchangeClient(
+            tokenURL: try await oauthServer.baseURL() + "/token", clientID: TestPartner.clientID, clientSecret: secret, httpClient: httpClient,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+}
