@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
         .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
+        .library(name: "AppFlipConfiguration", targets: ["AppFlipConfiguration"]),
         .library(name: "AppFlipDaemon", targets: ["AppFlipDaemon"]),
         .library(name: "AppFlipClient", targets: ["AppFlipClient"]),
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
@@ -41,10 +42,14 @@ let package = Package(
         // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
 
+        // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
+        .target(name: "AppFlipConfiguration"),
+
         // MARK: The NIO Unix-socket server, the app registry, the handlers, config loading and the service.
         .target(
             name: "AppFlipDaemon",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -89,6 +94,7 @@ let package = Package(
         .target(
             name: "AppFlipOAuth",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -106,6 +112,7 @@ let package = Package(
         .target(
             name: "AppFlipPartner",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipProtocol",
@@ -150,6 +157,7 @@ let package = Package(
         .target(
             name: "AppFlipServer",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
@@ -188,6 +196,7 @@ let package = Package(
             resources: [.copy("Corpora")]
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
+        .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"]),
         // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
         .target(
             name: "DjangoOAuthFixture",
@@ -200,6 +209,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipTesting",
                 "AppFlipClient",
                 "AppFlipProtocol",
@@ -213,6 +223,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipOAuth",
                 "AppFlipCore",
                 "DjangoOAuthFixture",
@@ -225,6 +236,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipPartner",
                 "AppFlipServer",
                 "AppFlipCLI",

@@ -11,8 +11,12 @@ public struct ClaimPolicy: Sendable, Hashable, Codable {
         self.overrideUIDs = overrideUIDs
     }
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case registerUIDs, overrideUIDs
+    }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         registerUIDs = try container.decodeIfPresent([UInt32].self, forKey: .registerUIDs)
         overrideUIDs = try container.decodeIfPresent([UInt32].self, forKey: .overrideUIDs) ?? []
     }
