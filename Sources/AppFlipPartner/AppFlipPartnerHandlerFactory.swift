@@ -22,7 +22,7 @@ public struct AppFlipPartnerHandlerFactory: HandlerFactory {
         self.logger = logger
     }
 
-    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(AppFlipDaemon.ConfigurationError)
+    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
         -> any ActivityHandler
     {
         let partner = try PartnerConfiguration(configuration, context: context)

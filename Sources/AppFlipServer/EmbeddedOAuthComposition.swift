@@ -31,7 +31,7 @@ public struct EmbeddedOAuthComposition: Sendable {
                 configuration = try OAuthServerConfiguration.load(from: file)
                 oauthServer = try EmbeddedAuthorizationServer(configuration: configuration, logger: logger)
             } catch {
-                throw AppFlipDaemon.ConfigurationError(file: file, error.description.hasPrefix(file) ? String(error.description.dropFirst(file.count + 2)) : error.description)
+                throw error.located(in: file)
             }
         } else {
             oauthServer = nil
