@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
         .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
+        .library(name: "AppFlipConfiguration", targets: ["AppFlipConfiguration"]),
         .library(name: "AppFlipDaemon", targets: ["AppFlipDaemon"]),
         .library(name: "AppFlipClient", targets: ["AppFlipClient"]),
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
@@ -42,10 +43,14 @@ let package = Package(
         // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
 
+        // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
+        .target(name: "AppFlipConfiguration"),
+
         // MARK: The NIO Unix-socket server, the app registry, the handlers, config loading and the service.
         .target(
             name: "AppFlipDaemon",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipProtocol",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
@@ -97,6 +102,7 @@ let package = Package(
         .target(
             name: "AppFlipOAuth",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -114,6 +120,7 @@ let package = Package(
         .target(
             name: "AppFlipPartner",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipProtocol",
@@ -180,6 +187,7 @@ let package = Package(
         .target(
             name: "AppFlipServer",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
@@ -220,6 +228,7 @@ let package = Package(
             resources: [.copy("Corpora")]
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
+        .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"]),
         // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
         .target(
             name: "DjangoOAuthFixture",
@@ -232,6 +241,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipTesting",
                 "AppFlipClient",
                 "AppFlipProtocol",
@@ -246,6 +256,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipOAuth",
                 "AppFlipCore",
                 "DjangoOAuthFixture",
@@ -258,6 +269,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipCore",
                 "AppFlipDaemon",
                 "AppFlipOAuth",
@@ -292,6 +304,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
+                "AppFlipConfiguration",
                 "AppFlipClient",
                 "AppFlipDaemon",
                 "AppFlipProtocol",

@@ -1,3 +1,5 @@
+import AppFlipConfiguration
+
 /// Who may register live apps, and who may claim what a static app or another uid's live app owns.
 public struct ClaimPolicy: Sendable, Hashable, Codable {
     /// The uids allowed to register live apps; `nil` allows every uid that can reach the socket.
@@ -11,8 +13,12 @@ public struct ClaimPolicy: Sendable, Hashable, Codable {
         self.overrideUIDs = overrideUIDs
     }
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case registerUIDs, overrideUIDs
+    }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         registerUIDs = try container.decodeIfPresent([UInt32].self, forKey: .registerUIDs)
         overrideUIDs = try container.decodeIfPresent([UInt32].self, forKey: .overrideUIDs) ?? []
     }

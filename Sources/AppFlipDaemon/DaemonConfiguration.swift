@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipProtocol
 import FoundationEssentials
 
@@ -37,15 +38,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.
     public static func load(from path: String) throws(ConfigurationError) -> DaemonConfiguration {
-        let bytes: [UInt8]
-        do {
-            bytes = try ConfigFile.read(path)
-        } catch {
-            throw ConfigurationError(file: path, "cannot read: \(error)")
-        }
-        var configuration = try ConfigFile.decode(DaemonConfiguration.self, from: bytes, file: path)
-        let directory = ConfigFile.directory(of: path)
-        configuration.appsDirectory = configuration.appsDirectory.map { ConfigFile.resolve($0, against: directory) }
+        var configuration = try ConfigurationFile.load(DaemonConfiguration.self, from: path)
+        let directory = ConfigurationFile.directory(of: path)
+        configuration.appsDirectory = configuration.appsDirectory.map { ConfigurationFile.resolve($0, against: directory) }
         try configuration.validate(file: path)
         return configuration
     }
@@ -78,8 +73,7 @@ extension DaemonConfiguration: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        try ConfigFile.refuseUnknownKeys(decoder, known: CodingKeys.allCases.map(\.stringValue))
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let defaults = DaemonConfiguration()
         socket = try container.decodeIfPresent(String.self, forKey: .socket)
         listenBacklog = try container.decodeIfPresent(Int.self, forKey: .listenBacklog) ?? defaults.listenBacklog

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipProtocol
 import Logging
 import NIOConcurrencyHelpers

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
@@ -24,23 +25,47 @@ public struct HandlerFactoryContext: Sendable {
     public var appID: String
     /// The app file's path, for error messages.
     public var file: String
+    /// Where the handler's configuration is in the app file, `handler.<kind>`: the prefix of every field
+    /// its errors name.
+    public var field: String
     /// The app file's directory: relative paths in it are relative to this.
     public var directory: String
     public var daemon: DaemonConfiguration
 
-    /// Decodes the handler's configuration as `T`, with errors that name the file and the field.
+    public init(appID: String, file: String, field: String, directory: String, daemon: DaemonConfiguration) {
+        self.appID = appID
+        self.file = file
+        self.field = field
+        self.directory = directory
+        self.daemon = daemon
+    }
+
+    /// Decodes the handler's configuration as `T` through the configuration loader, with errors that name
+    /// the file and the field. `T`'s `init(from:)` finds this context as `decoder.handlerFactoryContext`.
     public func decode<T: Decodable>(_ type: T.Type, from configuration: JSONValue) throws(ConfigurationError) -> T {
         let bytes: [UInt8]
         do {
             bytes = Array(try JSONEncoder().encode(configuration))
         } catch {
-            throw ConfigurationError(file: file, field: "handler", "cannot be read: \(error)")
+            throw ConfigurationError(file: file, field: field, "cannot be read: \(error)")
         }
         do {
-            return try ConfigFile.decode(T.self, from: bytes, file: file)
+            return try ConfigurationFile.decode(T.self, from: bytes, file: "", userInfo: [.handlerFactoryContext: self])
         } catch {
-            throw ConfigurationError(file: file, field: error.field.map { "handler.\($0)" } ?? "handler", error.message)
+            throw error.nested(under: field).located(in: file)
         }
+    }
+}
+
+extension CodingUserInfoKey {
+    fileprivate static let handlerFactoryContext = CodingUserInfoKey(rawValue: "appflipd.handlerFactoryContext")!
+}
+
+extension Decoder {
+    /// The app file a handler configuration is decoded from, for defaults that come from the daemon's
+    /// configuration; `nil` outside ``HandlerFactoryContext/decode(_:from:)``.
+    public var handlerFactoryContext: HandlerFactoryContext? {
+        userInfo[.handlerFactoryContext] as? HandlerFactoryContext
     }
 }
 
@@ -57,17 +82,28 @@ struct ExecHandlerFactory: HandlerFactory {
         var command: String
         var args: [String]?
         var timeoutSeconds: Double?
+
+        private enum CodingKeys: String, CodingKey, CaseIterable {
+            case command, args, timeoutSeconds
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            command = try container.decode(String.self, forKey: .command)
+            args = try container.decodeIfPresent([String].self, forKey: .args)
+            timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds)
+        }
     }
 
     func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError) -> any ActivityHandler {
         let exec = try context.decode(Configuration.self, from: configuration)
-        let command = ConfigFile.resolve(exec.command, against: context.directory)
+        let command = ConfigurationFile.resolve(exec.command, against: context.directory)
         guard access(command, X_OK) == 0 else {
-            throw ConfigurationError(file: context.file, field: "handler.exec.command", "\(command) is not an executable file")
+            throw ConfigurationError(file: context.file, field: "\(context.field).command", "\(command) is not an executable file")
         }
         let timeout = exec.timeoutSeconds ?? context.daemon.execTimeoutSeconds
         guard timeout > 0, timeout <= 3600 else {
-            throw ConfigurationError(file: context.file, field: "handler.exec.timeoutSeconds", "must be more than 0 and at most 3600")
+            throw ConfigurationError(file: context.file, field: "\(context.field).timeoutSeconds", "must be more than 0 and at most 3600")
         }
         return ExecHandler(
             command: FilePath(command), arguments: exec.args ?? [], timeout: .milliseconds(Int64(timeout * 1000)),
@@ -79,10 +115,22 @@ struct ExecHandlerFactory: HandlerFactory {
 struct BuiltinHandlerFactory: HandlerFactory {
     let kind = "builtin"
 
-    func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError) -> any ActivityHandler {
-        guard configuration == .string("accept") else {
-            throw ConfigurationError(file: context.file, field: "handler.builtin", "the only built-in handler is \"accept\"")
+    /// The built-in handlers, by name.
+    private enum Name: String, Decodable {
+        case accept
+
+        init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let known = Name(rawValue: name) else {
+                throw ConfigurationError(at: decoder.codingPath, "the only built-in handler is \"accept\"")
+            }
+            self = known
         }
-        return AcceptHandler()
+    }
+
+    func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError) -> any ActivityHandler {
+        switch try context.decode(Name.self, from: configuration) {
+        case .accept: AcceptHandler()
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
@@ -25,8 +26,7 @@ struct StaticAppLoader {
         }
 
         init(from decoder: any Decoder) throws {
-            try ConfigFile.refuseUnknownKeys(decoder, known: CodingKeys.allCases.map(\.stringValue))
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
             appID = try container.decode(String.self, forKey: .appID)
             domains = try container.decode([String].self, forKey: .domains)
             association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
@@ -60,25 +60,19 @@ struct StaticAppLoader {
     }
 
     private func loadApp(file: String) throws(ConfigurationError) -> RegisteredApp {
-        let bytes: [UInt8]
-        do {
-            bytes = try ConfigFile.read(file)
-        } catch {
-            throw ConfigurationError(file: file, "cannot read: \(error)")
-        }
-        let app = try ConfigFile.decode(AppFile.self, from: bytes, file: file)
-        let directory = ConfigFile.directory(of: file)
+        let app = try ConfigurationFile.load(AppFile.self, from: file)
+        let directory = ConfigurationFile.directory(of: file)
 
         let associationBytes: [UInt8]
         switch (app.association, app.associationFile) {
         case (let inline?, nil):
             associationBytes = (try? Array(JSONEncoder().encode(inline))) ?? []
         case (nil, let path?):
-            let resolved = ConfigFile.resolve(path, against: directory)
+            let resolved = ConfigurationFile.resolve(path, against: directory)
             do {
-                associationBytes = try ConfigFile.read(resolved)
+                associationBytes = try ConfigurationFile.read(resolved)
             } catch {
-                throw ConfigurationError(file: file, field: "associationFile", "cannot read \(resolved): \(error)")
+                throw ConfigurationError(file: file, field: "associationFile", "\(resolved): \(error.message)")
             }
         default:
             throw ConfigurationError(file: file, field: "association", "give exactly one of `association` (inline) and `associationFile`")
@@ -101,7 +95,8 @@ struct StaticAppLoader {
         guard let factory = factories.first(where: { $0.kind == kind }) else {
             throw ConfigurationError(file: file, field: "handler.\(kind)", "unknown handler kind; known kinds are \(factories.map(\.kind).joined(separator: ", "))")
         }
-        let context = HandlerFactoryContext(appID: app.appID, file: file, directory: directory, daemon: configuration)
+        let context = HandlerFactoryContext(
+            appID: app.appID, file: file, field: "handler.\(kind)", directory: directory, daemon: configuration)
         let handler = try factory.makeHandler(handlerConfiguration, context: context)
         return RegisteredApp(
             route: route, domains: app.domains, claims: app.domains.compactMap(DomainClaim.init), handler: handler,

@@ -1,6 +1,9 @@
-import FoundationEssentials
+import AppFlipConfiguration
 
-/// Everything the embedded authorization server serves, as read from `Config/oauth.json`.
+
+
+/// Everything the embedded authorization server serves, as read from `Config/oauth.json`: camelCase keys,
+/// unknown ones refused, like every configuration file.
 public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
     /// 8471 (what the systemd units proxy) unless configured; 0 binds an ephemeral port (tests).
     public static let defaultPort = 8471
@@ -30,14 +33,12 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         self.users = users
     }
 
-    enum CodingKeys: String, CodingKey {
-        case host, port, clients, users
-        case authorizationCodeLifetime = "authorization_code_lifetime"
-        case accessTokenLifetime = "access_token_lifetime"
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case host, port, authorizationCodeLifetime, accessTokenLifetime, clients, users
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         self.init(
             host: try container.decodeIfPresent(String.self, forKey: .host) ?? "127.0.0.1",
             port: try container.decodeIfPresent(Int.self, forKey: .port) ?? Self.defaultPort,
@@ -50,58 +51,50 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
 
     /// Reads and validates a configuration file.
     public static func load(from path: String) throws(ConfigurationError) -> OAuthServerConfiguration {
-        let data: Data
+        let configuration = try ConfigurationFile.load(OAuthServerConfiguration.self, from: path)
         do {
-            data = try Data(contentsOf: URL(filePath: path))
+            try configuration.validate()
         } catch {
-            throw ConfigurationError("\(path): cannot be read: \(error)")
+            throw error.located(in: path)
         }
-        let configuration: OAuthServerConfiguration
-        do {
-            configuration = try JSONDecoder().decode(OAuthServerConfiguration.self, from: data)
-        } catch {
-            throw ConfigurationError("\(path): not a valid OAuth server configuration: \(error)")
-        }
-        try configuration.validate()
         return configuration
     }
 
-    /// Refuses configurations the server could not serve safely. Secrets are never quoted in the reason.
+    /// Refuses configurations the server could not serve safely, naming the field. Secrets are never
+    /// quoted in the reason.
     public func validate() throws(ConfigurationError) {
         guard host == "127.0.0.1" || host == "::1" else {
-            throw ConfigurationError("host \(host) is not loopback: the embedded server only serves 127.0.0.1 or ::1")
+            throw ConfigurationError(field: "host", "\(host) is not loopback: the embedded server only serves 127.0.0.1 or ::1")
         }
-        guard (0...65535).contains(port) else { throw ConfigurationError("port \(port) is out of range") }
+        guard (0...65535).contains(port) else { throw ConfigurationError(field: "port", "\(port) is out of range") }
         guard (1...600).contains(authorizationCodeLifetime) else {
-            throw ConfigurationError("authorization_code_lifetime must be 1...600 seconds (RFC 6749 §4.1.2)")
+            throw ConfigurationError(field: "authorizationCodeLifetime", "must be 1...600 seconds (RFC 6749 §4.1.2)")
         }
-        guard accessTokenLifetime >= 1 else { throw ConfigurationError("access_token_lifetime must be positive") }
-        guard !clients.isEmpty else { throw ConfigurationError("no clients are configured") }
+        guard accessTokenLifetime >= 1 else { throw ConfigurationError(field: "accessTokenLifetime", "must be positive") }
+        guard !clients.isEmpty else { throw ConfigurationError(field: "clients", "no clients are configured") }
         var clientIDs: Set<String> = []
-        for client in clients {
+        for (index, client) in clients.enumerated() {
+            let field = "clients[\(index)]"
             guard !client.id.isEmpty, clientIDs.insert(client.id).inserted else {
-                throw ConfigurationError("client id \"\(client.id)\" is empty or repeated")
+                throw ConfigurationError(field: "\(field).clientID", "\"\(client.id)\" is empty or repeated")
             }
             guard client.secret.utf8.count >= 16 else {
-                throw ConfigurationError("client \(client.id): the secret must be at least 16 bytes")
+                throw ConfigurationError(field: "\(field).clientSecret", "must be at least 16 bytes")
             }
             guard !client.redirectURIs.isEmpty else {
-                throw ConfigurationError("client \(client.id): no redirect_uris")
+                throw ConfigurationError(field: "\(field).redirectURIs", "must not be empty")
             }
-            if let withFragment = client.redirectURIs.first(where: { $0.contains("#") || $0.isEmpty }) {
-                throw ConfigurationError("client \(client.id): redirect URI \"\(withFragment)\" is empty or has a fragment (RFC 6749 §3.1.2)")
+            if let position = client.redirectURIs.firstIndex(where: { $0.contains("#") || $0.isEmpty }) {
+                throw ConfigurationError(
+                    field: "\(field).redirectURIs[\(position)]",
+                    "\"\(client.redirectURIs[position])\" is empty or has a fragment (RFC 6749 §3.1.2)")
             }
         }
         var usernames: Set<String> = []
-        for user in users where user.username.isEmpty || !usernames.insert(user.username).inserted {
-            throw ConfigurationError("username \"\(user.username)\" is empty or repeated")
+        for (index, user) in users.enumerated() where user.username.isEmpty || !usernames.insert(user.username).inserted {
+            throw ConfigurationError(field: "users[\(index)].username", "\"\(user.username)\" is empty or repeated")
         }
     }
-}
-
-public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 /// A confidential OAuth client: it authenticates at /token with its secret.
@@ -120,11 +113,18 @@ public struct RegisteredClient: Sendable, Hashable, Codable, CustomStringConvert
         self.scopes = scopes
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id = "client_id"
-        case secret = "client_secret"
-        case redirectURIs = "redirect_uris"
-        case scopes
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id = "clientID"
+        case secret = "clientSecret"
+        case redirectURIs, scopes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        secret = try container.decode(String.self, forKey: .secret)
+        redirectURIs = try container.decode([String].self, forKey: .redirectURIs)
+        scopes = try container.decode([String].self, forKey: .scopes)
     }
 
     /// Redacted: only the secret's fingerprint.
@@ -144,8 +144,12 @@ public struct TestUser: Sendable, Hashable, Codable {
         self.disabled = disabled
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case username, disabled
+    }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         username = try container.decode(String.self, forKey: .username)
         disabled = try container.decodeIfPresent(Bool.self, forKey: .disabled) ?? false
     }

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipOAuth
@@ -22,7 +23,7 @@ public struct AppFlipPartnerHandlerFactory: HandlerFactory {
         self.logger = logger
     }
 
-    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(AppFlipDaemon.ConfigurationError)
+    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
         -> any ActivityHandler
     {
         let partner = try PartnerConfiguration(configuration, context: context)

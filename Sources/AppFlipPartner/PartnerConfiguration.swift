@@ -1,7 +1,9 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
 
-/// The `"appflip"` handler's configuration in an `apps.d` file, validated at load.
+/// The `"appflip"` handler's configuration in an `apps.d` file, decoded through the configuration loader
+/// (strict keys, errors naming the field) and validated at load.
 ///
 /// ```json
 /// "handler": {"appflip": {
@@ -35,153 +37,130 @@ public struct PartnerConfiguration: Sendable {
     /// The handler's whole time limit, link to answer.
     public var timeout: Duration
 
-    static let keys: Set<String> = ["clientIDs", "redirectURIs", "authorization", "outcome", "errorDescription", "timeoutSeconds"]
-
-    /// Parses and validates `value`; every error names its field (`handler.appflip.…`).
+    /// Decodes and validates the handler's configuration; every error names its field (`handler.appflip.…`).
     public init(_ value: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError) {
-        let field = Fields(file: context.file, prefix: "handler.appflip")
-        let object = try field.object(value, "")
-        if let unknown = object.keys.sorted().first(where: { !Self.keys.contains($0) }) {
-            throw field.error(unknown, "is not a key of the appflip handler (known: \(Self.keys.sorted().joined(separator: ", ")))")
+        self = try context.decode(PartnerConfiguration.self, from: value)
+    }
+}
+
+extension PartnerConfiguration: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds
+    }
+
+    /// Without `timeoutSeconds` the handler has the daemon's `execTimeoutSeconds`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        func error(_ key: CodingKeys, _ message: String) -> ConfigurationError {
+            ConfigurationError(at: container.codingPath + [key], message)
         }
 
-        guard let clientIDsValue = object["clientIDs"] else { throw field.error("clientIDs", "is required: the client ids Google sends") }
-        let clientIDs = try field.strings(clientIDsValue, "clientIDs")
+        guard container.contains(.clientIDs) else { throw error(.clientIDs, "is required: the client ids Google sends") }
+        let clientIDs = try container.decodeStringList(forKey: .clientIDs)
         let allowlist: RedirectAllowlist
-        if let redirects = object["redirectURIs"] {
-            let uris = try field.strings(redirects, "redirectURIs")
+        if container.contains(.redirectURIs) {
+            let uris = try container.decodeStringList(forKey: .redirectURIs)
             do throws(RedirectAllowlistError) {
                 allowlist = try RedirectAllowlist(uris)
-            } catch {
-                throw field.error("redirectURIs", "\(error)")
+            } catch let refusal {
+                throw error(.redirectURIs, "\(refusal)")
             }
         } else {
             allowlist = .appFlip
         }
         do {
             policy = try FlipPolicy(expectedClientIDs: clientIDs, allowedRedirectURIs: allowlist)
-        } catch {
-            throw field.error("clientIDs", "\(error)")
+        } catch let refusal {
+            throw error(.clientIDs, "\(refusal)")
         }
 
-        guard let authorizationValue = object["authorization"] else {
-            throw field.error("authorization", "is required: {\"embedded\": {\"user\": …}} or {\"remote\": {\"authorizeURL\": …}}")
+        guard container.contains(.authorization) else {
+            throw error(.authorization, "is required: {\"embedded\": {\"user\": …}} or {\"remote\": {\"authorizeURL\": …}}")
         }
-        authorization = try Self.authorizationSource(authorizationValue, field: field)
+        authorization = try container.decode(AuthorizationSource.self, forKey: .authorization)
 
-        switch object["outcome"] {
-        case nil: outcome = .approve
-        case .string(let name)?:
+        if let name = try container.decodeIfPresent(String.self, forKey: .outcome) {
             guard let parsed = ScriptedOutcome(rawValue: name) else {
-                throw field.error("outcome", "\"\(name)\" is not one of \(ScriptedOutcome.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw error(.outcome, "\"\(name)\" is not one of \(ScriptedOutcome.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             outcome = parsed
-        case let other?: throw field.error("outcome", "must be a string, not \(other.compactJSON)")
+        } else {
+            outcome = .approve
         }
-        errorDescription = try object["errorDescription"].map { value throws(ConfigurationError) in try field.string(value, "errorDescription") }
+        errorDescription = try container.contains(.errorDescription) ? container.decodeNonEmptyString(forKey: .errorDescription) : nil
         if errorDescription != nil, outcome.flipError == nil {
-            throw field.error("errorDescription", "is only sent with the cancel, unrecoverable and invalid_request outcomes")
+            throw error(.errorDescription, "is only sent with the cancel, unrecoverable and invalid_request outcomes")
         }
-        let seconds = try object["timeoutSeconds"].map { value throws(ConfigurationError) in try field.seconds(value, "timeoutSeconds") }
-            ?? context.daemon.execTimeoutSeconds
+        let daemon = decoder.handlerFactoryContext?.daemon ?? DaemonConfiguration()
+        let seconds = try container.decodeSecondsIfPresent(forKey: .timeoutSeconds) ?? daemon.execTimeoutSeconds
         timeout = .milliseconds(Int64(seconds * 1000))
     }
+}
 
-    private static func authorizationSource(_ value: JSONValue, field: Fields) throws(ConfigurationError) -> AuthorizationSource {
-        let object = try field.object(value, "authorization")
-        guard object.count == 1, let (kind, body) = object.first else {
-            throw field.error("authorization", "must have exactly one key: embedded or remote")
-        }
-        switch kind {
-        case "embedded":
-            let embedded = try field.object(body, "authorization.embedded")
-            if let unknown = embedded.keys.first(where: { $0 != "user" }) {
-                throw field.error("authorization.embedded.\(unknown)", "is not a key (known: user)")
-            }
-            guard let user = embedded["user"] else { throw field.error("authorization.embedded.user", "is required: the signed-in test user") }
-            return .embedded(user: try field.string(user, "authorization.embedded.user"))
-        case "remote":
-            let remote = try field.object(body, "authorization.remote")
-            let known: Set<String> = ["authorizeURL", "credential", "timeoutSeconds"]
-            if let unknown = remote.keys.sorted().first(where: { !known.contains($0) }) {
-                throw field.error("authorization.remote.\(unknown)", "is not a key (known: authorizeURL, credential, timeoutSeconds)")
-            }
-            guard let urlValue = remote["authorizeURL"] else { throw field.error("authorization.remote.authorizeURL", "is required") }
-            let url = try field.string(urlValue, "authorization.remote.authorizeURL")
-            guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("#") else {
-                throw field.error("authorization.remote.authorizeURL", "must be an http or https URL without a fragment")
-            }
-            let credential = try remote["credential"].map { value throws(ConfigurationError) in try Self.credential(value, field: field) }
-            let seconds = try remote["timeoutSeconds"].map { value throws(ConfigurationError) in
-                try field.seconds(value, "authorization.remote.timeoutSeconds")
-            } ?? 10
-            return .remote(authorizeURL: url, credential: credential, timeout: .milliseconds(Int64(seconds * 1000)))
-        default:
-            throw field.error("authorization.\(kind)", "is not an authorization source (embedded or remote)")
-        }
+/// `{"embedded": {"user": …}}` or `{"remote": {"authorizeURL": …, "credential": …, "timeoutSeconds": …}}`.
+extension PartnerConfiguration.AuthorizationSource: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case embedded, remote
     }
 
-    private static func credential(_ value: JSONValue, field: Fields) throws(ConfigurationError) -> RemoteCredential {
-        let name = "authorization.remote.credential"
-        let object = try field.object(value, name)
-        guard object.count == 1, let (kind, body) = object.first else {
-            throw field.error(name, "must have exactly one key: cookie, header or bearer")
+    private enum EmbeddedKeys: String, CodingKey, CaseIterable {
+        case user
+    }
+
+    private enum RemoteKeys: String, CodingKey, CaseIterable {
+        case authorizeURL, credential, timeoutSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+            throw ConfigurationError(at: decoder.codingPath, "must have exactly one key: embedded or remote")
         }
         switch kind {
-        case "cookie": return .cookie(try field.string(body, "\(name).cookie"))
-        case "bearer": return .bearer(try field.string(body, "\(name).bearer"))
-        case "header":
-            let header = try field.object(body, "\(name).header")
-            guard header.count == 2, let headerName = header["name"], let headerValue = header["value"] else {
-                throw field.error("\(name).header", "must be {\"name\": …, \"value\": …}")
+        case .embedded:
+            let embedded = try container.superDecoder(forKey: .embedded).strictContainer(keyedBy: EmbeddedKeys.self)
+            guard embedded.contains(.user) else {
+                throw ConfigurationError(at: embedded.codingPath + [EmbeddedKeys.user], "is required: the signed-in test user")
             }
-            let parsedName = try field.string(headerName, "\(name).header.name")
-            guard parsedName.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) else {
-                throw field.error("\(name).header.name", "is not an HTTP header name")
+            self = .embedded(user: try embedded.decodeNonEmptyString(forKey: .user))
+        case .remote:
+            let remote = try container.superDecoder(forKey: .remote).strictContainer(keyedBy: RemoteKeys.self)
+            let url = try remote.decodeNonEmptyString(forKey: .authorizeURL)
+            guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("#") else {
+                throw ConfigurationError(at: remote.codingPath + [RemoteKeys.authorizeURL], "must be an http or https URL without a fragment")
             }
-            return .header(name: parsedName, value: try field.string(headerValue, "\(name).header.value"))
-        default:
-            throw field.error("\(name).\(kind)", "is not a credential (cookie, header or bearer)")
+            let credential = try remote.decodeIfPresent(PartnerConfiguration.RemoteCredential.self, forKey: .credential)
+            let seconds = try remote.decodeSecondsIfPresent(forKey: .timeoutSeconds) ?? 10
+            self = .remote(authorizeURL: url, credential: credential, timeout: .milliseconds(Int64(seconds * 1000)))
         }
     }
 }
 
-/// Typed access to a JSON configuration value, with errors naming `prefix.field`. Values are never quoted
-/// in errors where they could be secrets.
-private struct Fields {
-    var file: String
-    var prefix: String
-
-    func error(_ field: String, _ message: String) -> ConfigurationError {
-        ConfigurationError(file: file, field: field.isEmpty ? prefix : "\(prefix).\(field)", message)
+/// `{"cookie": …}`, `{"bearer": …}` or `{"header": {"name": …, "value": …}}`.
+extension PartnerConfiguration.RemoteCredential: Decodable {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case cookie, header, bearer
     }
 
-    func object(_ value: JSONValue, _ field: String) throws(ConfigurationError) -> [String: JSONValue] {
-        guard case .object(let object) = value else { throw error(field, "must be an object") }
-        return object
+    private enum HeaderKeys: String, CodingKey, CaseIterable {
+        case name, value
     }
 
-    func string(_ value: JSONValue, _ field: String) throws(ConfigurationError) -> String {
-        guard case .string(let string) = value, !string.isEmpty else { throw error(field, "must be a non-empty string") }
-        return string
-    }
-
-    /// A string or an array of strings, never empty.
-    func strings(_ value: JSONValue, _ field: String) throws(ConfigurationError) -> [String] {
-        switch value {
-        case .string(let string): return [try self.string(.string(string), field)]
-        case .array(let array) where !array.isEmpty:
-            var strings: [String] = []
-            for (index, element) in array.enumerated() { strings.append(try self.string(element, "\(field)[\(index)]")) }
-            return strings
-        default: throw error(field, "must be a string or a non-empty array of strings")
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        guard container.allKeys.count == 1, let kind = container.allKeys.first else {
+            throw ConfigurationError(at: decoder.codingPath, "must have exactly one key: cookie, header or bearer")
         }
-    }
-
-    func seconds(_ value: JSONValue, _ field: String) throws(ConfigurationError) -> Double {
-        guard case .number(let seconds) = value, seconds > 0, seconds <= 3600 else {
-            throw error(field, "must be a number of seconds, more than 0 and at most 3600")
+        switch kind {
+        case .cookie: self = .cookie(try container.decodeNonEmptyString(forKey: .cookie))
+        case .bearer: self = .bearer(try container.decodeNonEmptyString(forKey: .bearer))
+        case .header:
+            let header = try container.superDecoder(forKey: .header).strictContainer(keyedBy: HeaderKeys.self)
+            let name = try header.decodeNonEmptyString(forKey: .name)
+            guard name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }) else {
+                throw ConfigurationError(at: header.codingPath + [HeaderKeys.name], "is not an HTTP header name")
+            }
+            self = .header(name: name, value: try header.decodeNonEmptyString(forKey: .value))
         }
-        return seconds
     }
 }

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
 import ArgumentParser
@@ -42,10 +43,10 @@ public struct DaemonCommand: AsyncParsableCommand {
         let logger = Logger(label: "appflipd")
         let file = config ?? (access(Self.defaultConfigurationFile, F_OK) == 0 ? Self.defaultConfigurationFile : nil)
         do {
-            var configuration = try file.map { path throws(AppFlipDaemon.ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()
+            var configuration = try file.map { path throws(ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()
             if let socket { configuration.socket = socket }
             let oauthFile = oauthConfig ?? file.map(Self.siblingOAuthFile).flatMap { access($0, F_OK) == 0 ? $0 : nil }
-            let oauth = try oauthFile.map { path throws(AppFlipDaemon.ConfigurationError) in try Self.loadOAuthConfiguration(path) }
+            let oauth = try oauthFile.map { path throws(ConfigurationError) in try OAuthServerConfiguration.load(from: path) }
             let systemd = try SystemdIntegration()
             let listener = try systemd.listener(path: configuration.socket)
             let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -68,7 +69,7 @@ public struct DaemonCommand: AsyncParsableCommand {
                 )
             )
             try await group.run()
-        } catch let error as AppFlipDaemon.ConfigurationError {
+        } catch let error as ConfigurationError {
             logger.critical("invalid configuration: \(error)")
             throw ExitCode(1)
         } catch let error as SocketPathError {
@@ -89,15 +90,6 @@ extension DaemonCommand {
     static func siblingOAuthFile(of daemonConfigurationFile: String) -> String {
         guard let slash = daemonConfigurationFile.lastIndex(of: "/") else { return "oauth.json" }
         return String(daemonConfigurationFile[...slash]) + "oauth.json"
-    }
-
-    static func loadOAuthConfiguration(_ path: String) throws(AppFlipDaemon.ConfigurationError) -> OAuthServerConfiguration {
-        do {
-            return try OAuthServerConfiguration.load(from: path)
-        } catch {
-            let message = error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description
-            throw AppFlipDaemon.ConfigurationError(file: path, message)
-        }
     }
 }
 

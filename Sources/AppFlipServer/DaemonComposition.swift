@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
 import AppFlipPartner
@@ -37,15 +38,8 @@ public struct DaemonComposition: Sendable {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger,
         onReady: @escaping @Sendable (DaemonService.ListeningAddress) -> Void = { _ in }
-    ) throws(AppFlipDaemon.ConfigurationError) {
-        var oauthServer: EmbeddedAuthorizationServer?
-        if let oauth {
-            do {
-                oauthServer = try EmbeddedAuthorizationServer(configuration: oauth, logger: logger)
-            } catch {
-                throw AppFlipDaemon.ConfigurationError(file: "OAuth server configuration", error.description)
-            }
-        }
+    ) throws(ConfigurationError) {
+        let oauthServer = try oauth.map { oauth throws(ConfigurationError) in try EmbeddedAuthorizationServer(configuration: oauth, logger: logger) }
         var clientConfiguration = HTTPClient.Configuration.appFlipOAuth()
         // One connection per concurrent flip, up to 64, instead of the default 8 per host.
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipTesting
@@ -44,12 +45,25 @@ import Testing
         ("handler.appflip.errorDescription", ["clientIDs": client, "authorization": embedded, "errorDescription": .string("only with errors")]),
         ("handler.appflip.timeoutSeconds", ["clientIDs": client, "authorization": embedded, "timeoutSeconds": .number(0)]),
         ("handler.appflip.clientId", ["clientId": client, "clientIDs": client, "authorization": embedded]),
+        ("handler.appflip.client_ids", ["client_ids": client, "authorization": embedded]),
+        ("handler.appflip.authorization.embedded.username", ["clientIDs": client, "authorization": .object(["embedded": .object(["username": .string("alice")])])]),
+        ("handler.appflip.authorization.remote.timeoutSeconds", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "timeoutSeconds": .string("5")])])]),
     ]
 
     @Test(arguments: broken)
     func aBrokenConfigurationIsRefusedNamingTheField(field: String, object: [String: JSONValue]) async throws {
         let error = try #require(try await Self.loadError(handler: Self.appflip(object)))
         #expect(error.field == field, "\(error)")
+    }
+
+    @Test func anUnknownKeyIsNamedWithTheKnownKeysAndAnOldSpellingWithTheKeyToWrite() async throws {
+        let unknown = try #require(try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "scope": .string("x")])))
+        #expect(unknown.field == "handler.appflip.scope")
+        #expect(unknown.message == "unknown key; known keys are clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds")
+        #expect(unknown.file.hasSuffix("/apps.d/app-100.json"))
+        let renamed = try #require(try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "error_description": .string("x")])))
+        #expect(renamed.field == "handler.appflip.error_description")
+        #expect(renamed.message == "renamed; write `errorDescription` (configuration keys are camelCase)")
     }
 
     @Test func embeddedAuthorizationNeedsAnOAuthServer() async throws {

@@ -1,0 +1,71 @@
+import AppFlipConfiguration
+import AppFlipDaemon
+import AppFlipTesting
+import Logging
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An `apps.d` file and its `exec` and `builtin` handler configurations load through the one configuration
+/// loader: unknown keys refused, errors naming the file and the JSON path of the field.
+@Suite struct AppFileConfigurationTests {
+    static let association = #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"*"}]}]}}"#
+
+    static func app(handler: String, extra: String = "") -> String {
+        #"{"appID":"T.app","domains":["applinks:app.test"],"association":\#(association),"handler":\#(handler)\#(extra)}"#
+    }
+
+    @Test(arguments: [
+        (#"{"builtin":"accept"}"#, ""),
+        (#"{"exec":{"command":"/bin/cat","args":["-"],"timeoutSeconds":5}}"#, ""),
+    ])
+    func aValidAppFileLoads(handler: String, extra: String) throws {
+        #expect(try loadError(Self.app(handler: handler, extra: extra)) == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"builtin":"accept"}"#, #","priorty":1"#, "priorty", "unknown key; known keys are appID, domains, association, associationFile, handler, priority"),
+        (#"{"builtin":"accept"}"#, #","app_id":"T.app""#, "app_id", "renamed; write `appID` (configuration keys are camelCase)"),
+        (#"{"exec":{"command":"/bin/cat","timeout":5}}"#, "", "handler.exec.timeout", "unknown key; known keys are command, args, timeoutSeconds"),
+        (#"{"exec":{"command":"/bin/cat","timeout_seconds":5}}"#, "", "handler.exec.timeout_seconds", "renamed; write `timeoutSeconds` (configuration keys are camelCase)"),
+        (#"{"exec":{"args":[]}}"#, "", "handler.exec.command", "is required"),
+        (#"{"exec":{"command":"/bin/cat","args":["a",2]}}"#, "", "handler.exec.args[1]", "must be a string"),
+        (#"{"builtin":"reject"}"#, "", "handler.builtin", "the only built-in handler is \"accept\""),
+        (#"{"builtin":{"accept":true}}"#, "", "handler.builtin", "must be a string"),
+    ])
+    func aBrokenAppFileIsRefusedNamingTheField(handler: String, extra: String, field: String, message: String) throws {
+        let error = try #require(try loadError(Self.app(handler: handler, extra: extra)))
+        #expect(error.file.hasSuffix("/apps.d/app.json"), "\(error)")
+        #expect(error.field == field, "\(error)")
+        #expect(error.message == message, "\(error)")
+    }
+
+    @Test func anUnknownClaimPolicyKeyIsRefused() throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        try TestDirectory.write(#"{"claimPolicy":{"overrideUIDs":[],"registerUids":[0]}}"#, to: directory + "/appflipd.json", mode: 0o644)
+        #expect(throws: ConfigurationError(file: directory + "/appflipd.json", field: "claimPolicy.registerUids", "renamed; write `registerUIDs` (configuration keys are camelCase)")) {
+            try DaemonConfiguration.load(from: directory + "/appflipd.json")
+        }
+    }
+
+    /// Loads `appFile` as the daemon does at start; the configuration error, if any.
+    private func loadError(_ appFile: String) throws -> ConfigurationError? {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        mkdir(directory + "/apps.d", 0o755)
+        try TestDirectory.write(appFile, to: directory + "/apps.d/app.json", mode: 0o644)
+        var configuration = DaemonConfiguration()
+        configuration.socket = directory + "/appflipd.sock"
+        configuration.appsDirectory = directory + "/apps.d"
+        let noLogs = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        do {
+            _ = try DaemonService(configuration: configuration, listener: .path(configuration.socket!), logger: noLogs)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
