@@ -40,12 +40,15 @@ let package = Package(
 
         // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
+        // Protocol v1's line framing, for both ends: on NIOCore alone, so that AppFlipProtocol keeps no NIO.
+        .target(name: "AppFlipFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
 
         // MARK: The NIO Unix-socket server, the app registry, the handlers, config loading and the service.
         .target(
             name: "AppFlipDaemon",
             dependencies: [
                 "AppFlipCore",
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -63,6 +66,7 @@ let package = Package(
         .target(
             name: "AppFlipClient",
             dependencies: [
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -75,6 +79,7 @@ let package = Package(
             dependencies: [
                 "AppFlipDaemon",
                 "AppFlipClient",
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -188,6 +193,14 @@ let package = Package(
             resources: [.copy("Corpora")]
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
+        .testTarget(
+            name: "AppFlipFramingTests",
+            dependencies: [
+                "AppFlipFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ]
+        ),
         // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
         .target(
             name: "DjangoOAuthFixture",
