@@ -205,6 +205,7 @@ let package = Package(
         .target(
             name: "DjangoOAuthFixture",
             dependencies: [
+                "AppFlipCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
