@@ -42,6 +42,8 @@ let package = Package(
 
         // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
+        // Protocol v1's line framing, for both ends: on NIOCore alone, so that AppFlipProtocol keeps no NIO.
+        .target(name: "AppFlipFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
 
         // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
         .target(name: "AppFlipConfiguration"),
@@ -52,6 +54,7 @@ let package = Package(
             dependencies: [
                 "AppFlipConfiguration",
                 "AppFlipCore",
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 .product(name: "HashTreeCollections", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -70,6 +73,7 @@ let package = Package(
         .target(
             name: "AppFlipClient",
             dependencies: [
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -86,6 +90,7 @@ let package = Package(
                 "AppFlipClient",
                 "AppFlipGoogle",
                 "AppFlipOAuth",
+                "AppFlipFraming",
                 "AppFlipProtocol",
                 "AppFlipServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -229,10 +234,19 @@ let package = Package(
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"]),
+        .testTarget(
+            name: "AppFlipFramingTests",
+            dependencies: [
+                "AppFlipFraming",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
+            ]
+        ),
         // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
         .target(
             name: "DjangoOAuthFixture",
             dependencies: [
+                "AppFlipCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -247,6 +261,7 @@ let package = Package(
                 "AppFlipProtocol",
                 "AppFlipDaemon",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

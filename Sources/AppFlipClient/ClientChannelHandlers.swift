@@ -1,33 +1,7 @@
+import AppFlipFraming
 import AppFlipProtocol
 import FoundationEssentials
 import NIOCore
-
-/// Splits the daemon's byte stream into lines. Replies can be long (`apps` on a big registry), so the
-/// limit is generous; it only stops a runaway peer.
-struct ClientLineDecoder: NIOSingleStepByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
-
-    static let maxLineBytes = 64 << 20
-    private var searched = 0
-
-    mutating func decode(buffer: inout ByteBuffer) throws -> ByteBuffer? {
-        let view = buffer.readableBytesView
-        guard let newline = view.dropFirst(searched).firstIndex(of: UInt8(ascii: "\n")) else {
-            searched = view.count
-            guard view.count <= Self.maxLineBytes else { throw ClientError.protocolViolation("a line over \(Self.maxLineBytes) bytes") }
-            return nil
-        }
-        let line = buffer.readSlice(length: newline - view.startIndex)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        searched = 0
-        return line
-    }
-
-    /// A line cut short by the daemon's close is dropped: it could not be a whole message.
-    mutating func decodeLast(buffer: inout ByteBuffer, seenEOF: Bool) throws -> ByteBuffer? {
-        try decode(buffer: &buffer)
-    }
-}
 
 /// Matches replies to requests by id, hands `activity` pushes to the live app, `event` pushes to the watch
 /// stream, and fails every pending request when the connection closes.
@@ -48,7 +22,8 @@ final class ClientHandler: ChannelInboundHandler {
     private var isReading = false
     /// Encoded lines not yet written: all of one read's answers in one buffer.
     private var outgoing = ByteBuffer()
-    private var lines = NIOSingleStepByteToMessageProcessor(ClientLineDecoder())
+    private var lines = NIOSingleStepByteToMessageProcessor(
+        LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop))
     /// Only for messages the fast path leaves to `JSONDecoder`.
     private let decoder = JSONDecoder()
     private var encoder = LineEncoder()

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipFraming
 import AppFlipProtocol
 import FoundationEssentials
 import Logging
@@ -33,7 +34,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.daemon = daemon
         self.peer = peer
         self.outbound = OutboundLines(channel: channel)
-        self.lines = NIOSingleStepByteToMessageProcessor(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes))
+        self.lines = NIOSingleStepByteToMessageProcessor(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes, unterminatedLastLine: .deliver))
         var logger = daemon.logger
         logger[metadataKey: "peer_uid"] = "\(peer.map { String($0.uid) } ?? "-")"
         logger[metadataKey: "peer_pid"] = "\(peer.map { String($0.pid) } ?? "-")"

@@ -1,13 +1,11 @@
+import AppFlipCore
 import Crypto
 
 /// What a log may show of a secret, code, token or cookie: the first 8 hex digits of its SHA-256. Enough to
 /// tell two values apart in a trace, useless for replaying one.
 public enum Fingerprint {
     public static func of(_ secret: String) -> String {
-        SHA256.hash(data: Array(secret.utf8)).prefix(4).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 0x10 ? "0" + hex : hex
-        }.joined()
+        Hex.string(SHA256.hash(data: Array(secret.utf8)).prefix(4), uppercase: false)
     }
 }
 

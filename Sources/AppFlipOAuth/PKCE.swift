@@ -1,3 +1,4 @@
+import AppFlipCore
 import Crypto
 
 /// Proof Key for Code Exchange (RFC 7636): a challenge bound to a code at /authorize and the verifier that
@@ -35,6 +36,6 @@ public struct PKCEChallenge: Sendable, Hashable {
 
     /// 43 to 128 characters of `[A-Za-z0-9-._~]`: the syntax of both verifiers and challenges.
     public static func isWellFormed(_ string: String) -> Bool {
-        (43...128).contains(string.utf8.count) && string.utf8.allSatisfy(FormParameters.isUnreserved)
+        (43...128).contains(string.utf8.count) && string.utf8.allSatisfy(PercentEncoding.isUnreserved)
     }
 }

@@ -1,3 +1,5 @@
+import AppFlipCore
+
 /// Where codes, tokens, session credentials and `state` nonces come from. Injected so that tests can make
 /// them predictable; production uses the operating system's CSPRNG.
 public protocol RandomSource: Sendable {

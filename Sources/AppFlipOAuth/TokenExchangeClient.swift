@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import Logging
@@ -75,7 +76,7 @@ public struct TokenExchangeClient: Sendable {
             form.append("client_id", clientID)
             form.append("client_secret", clientSecret)
         case .basic:
-            let pair = FormParameters.encode(clientID) + ":" + FormParameters.encode(clientSecret)
+            let pair = PercentEncoding.encodeStrictly(clientID) + ":" + PercentEncoding.encodeStrictly(clientSecret)
             request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
         }
         request.body = .bytes(ByteBuffer(string: form.encoded))

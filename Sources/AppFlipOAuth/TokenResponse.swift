@@ -1,3 +1,4 @@
+import AppFlipCore
 import FoundationEssentials
 
 /// A successful token endpoint answer (RFC 6749 §5.1). It holds real tokens, so its description is
@@ -99,6 +100,6 @@ public struct TokenReport: Sendable, Hashable, Codable {
     static func looksLikeJWT(_ token: String) -> Bool {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         return segments.count == 3 && segments.prefix(2).allSatisfy { !$0.isEmpty }
-            && segments.allSatisfy { $0.utf8.allSatisfy { FormParameters.isUnreserved($0) && $0 != UInt8(ascii: ".") } }
+            && segments.allSatisfy { $0.utf8.allSatisfy { PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: ".") } }
     }
 }

@@ -1,9 +1,14 @@
+import AppFlipCore
+import FoundationEssentials
+
 /// Writes protocol messages as compact JSON with sorted keys, byte for byte what
-/// `JSONEncoder.protocolEncoder` writes, without its generic machinery: the daemon writes one reply per
-/// handoff and one push per live-app activity, and `JSONEncoder` was a sixth of its CPU time.
+/// `JSONEncoder.protocolEncoder` writes. Only the hot messages are written by hand, without the encoder's
+/// generic machinery: the daemon writes an `open` reply per handoff, an `activity` push per live-app
+/// handoff and reads the `answer`, and `JSONEncoder` was a sixth of its CPU time. Every other message is
+/// rare and goes through `JSONEncoder` itself.
 ///
-/// `ServerMessage.encodedLine()` and `Request.encodedLine()` use it; the protocol tests check it against
-/// `JSONEncoder` for every message shape.
+/// `ServerMessage.encodedLine()`, `Request.encodedLine()` and `LineEncoder` use it; the protocol tests
+/// check the hand-written messages against `JSONEncoder`.
 struct JSONLineWriter {
     private(set) var bytes: [UInt8] = []
 
@@ -21,6 +26,15 @@ struct JSONLineWriter {
 
     mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `value` as `encoder` writes it.
+    mutating func append(encoded value: some Encodable, using encoder: JSONEncoder) {
+        separate()
+        // Protocol messages always encode: their only non-integer numbers are the clock's time and
+        // `JSONValue` numbers, which `JSONValue` encodes as `null` when they are not finite.
+        bytes.append(contentsOf: try! encoder.encode(value))
+        needsComma = true
     }
 
     mutating func beginObject() {
@@ -55,41 +69,16 @@ struct JSONLineWriter {
         needsComma = false
     }
 
-    mutating func key(dynamic key: String) {
-        separate()
-        writeString(key)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
     mutating func string(_ value: String) {
         separate()
-        writeString(value)
+        JSONText.appendString(value, to: &bytes)
         needsComma = true
     }
 
     mutating func integer(_ value: some BinaryInteger) {
         separate()
         if let value = Int64(exactly: value) {
-            // `String(value)` is generic and not specialized: digits by hand cost a tenth as much.
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            let start = bytes.count
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            bytes[start...].reverse()
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
-        }
-        needsComma = true
-    }
-
-    mutating func double(_ value: Double) {
-        separate()
-        if value.rounded() == value, abs(value) < 1e15 {
-            bytes.append(contentsOf: String(Int64(value)).utf8)
+            JSONText.appendInteger(value, to: &bytes)
         } else {
             bytes.append(contentsOf: String(value).utf8)
         }
@@ -109,58 +98,19 @@ struct JSONLineWriter {
         needsComma = true
     }
 
+    mutating func value(_ value: JSONValue) {
+        separate()
+        value.write(to: &bytes)
+        needsComma = true
+    }
+
     mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         string(value)
     }
 
-    mutating func field(_ name: StaticString, _ value: Int?) {
-        guard let value else { return }
-        key(name)
-        integer(value)
-    }
-
-    mutating func field(_ name: StaticString, strings: [String]) {
-        key(name)
-        beginArray()
-        for value in strings { string(value) }
-        endArray()
-    }
-
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var value = value
-        // Most strings need no escape: copy them whole rather than byte by byte.
-        let copied = value.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

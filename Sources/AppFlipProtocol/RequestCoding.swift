@@ -110,10 +110,10 @@ extension Request: Codable {
     }
 
     /// The request as one line of JSON, newline excluded: the bytes `JSONEncoder.protocolEncoder` writes,
-    /// written without it.
+    /// written without it when the request is hot.
     public func encodedLine() -> [UInt8] {
         var writer = JSONLineWriter()
-        writer.write(self)
+        writer.write(self, otherwiseUsing: .protocolEncoder)
         return writer.bytes
     }
 }

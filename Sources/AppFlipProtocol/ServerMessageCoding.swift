@@ -84,10 +84,10 @@ extension ServerMessage: Codable {
     }
 
     /// The message as one line of JSON, newline excluded: the bytes `JSONEncoder.protocolEncoder` writes,
-    /// written without it.
+    /// written without it when the message is hot.
     public func encodedLine() -> [UInt8] {
         var writer = JSONLineWriter()
-        writer.write(self)
+        writer.write(self, otherwiseUsing: .protocolEncoder)
         return writer.bytes
     }
 

@@ -1,3 +1,4 @@
+import AppFlipFraming
 import AppFlipProtocol
 import NIOCore
 import NIOPosix
@@ -21,7 +22,8 @@ public final class RawLineSession {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(NewlineSplitter()), LineCollector(continuation)])
+                    let lines = LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop)
+                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(lines), LineCollector(continuation)])
                 }
             }
             .connect(unixDomainSocketPath: path).get()
@@ -58,19 +60,6 @@ public final class RawLineSession {
             if case .reply(let reply) = message { return reply }
         }
         return nil
-    }
-}
-
-/// Splits bytes at newlines.
-private struct NewlineSplitter: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
-
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else { return .needMoreData }
-        let line = buffer.readSlice(length: newline - buffer.readerIndex)!
-        buffer.moveReaderIndex(forwardBy: 1)
-        context.fireChannelRead(Self.wrapInboundOut(line))
-        return .continue
     }
 }
 

@@ -52,7 +52,7 @@ import Testing
     static func isStrictlyEncoded(_ encoded: String) -> Bool {
         var bytes = encoded.utf8.makeIterator()
         while let byte = bytes.next() {
-            if byte.isUnreserved { continue }
+            if PercentEncoding.isUnreserved(byte) { continue }
             guard byte == UInt8(ascii: "%"), let high = bytes.next(), let low = bytes.next() else { return false }
             let upperHex = Array("0123456789ABCDEF".utf8)
             guard upperHex.contains(high), upperHex.contains(low) else { return false }

@@ -1,3 +1,4 @@
+import AppFlipCore
 import Testing
 
 @testable import AppFlipOAuth
@@ -27,7 +28,7 @@ import Testing
         var form = FormParameters()
         for (index, value) in values.enumerated() { form.append("k\(index)", value) }
         let encoded = form.encoded
-        #expect(encoded.utf8.allSatisfy { FormParameters.isUnreserved($0) || "%=&".utf8.contains($0) })
+        #expect(encoded.utf8.allSatisfy { PercentEncoding.isUnreserved($0) || "%=&".utf8.contains($0) })
         let decoded = try FormParameters(parsing: encoded)
         #expect(decoded.pairs.map(\.value) == values)
     }

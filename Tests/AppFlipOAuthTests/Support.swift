@@ -166,7 +166,7 @@ func postForm(
     request.method = .POST
     request.headers.add(name: "Content-Type", value: contentType)
     if let (id, secret) = basic {
-        let pair = Array("\(FormParameters.encode(id)):\(FormParameters.encode(secret))".utf8)
+        let pair = Array("\(PercentEncoding.encodeStrictly(id)):\(PercentEncoding.encodeStrictly(secret))".utf8)
         request.headers.add(name: "Authorization", value: "Basic \(Data(pair).base64EncodedString())")
     }
     request.body = .bytes(ByteBuffer(string: FormParameters(form.map { (name: $0.0, value: $0.1) }).encoded))

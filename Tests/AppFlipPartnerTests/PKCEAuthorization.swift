@@ -12,10 +12,10 @@ enum PKCEAuthorization {
 
     static func code(from daemon: TestDaemon, challenge: PKCEChallenge, redirectURI: String) async throws -> String {
         guard case .cookie(let cookie)? = daemon.oauthServer!.sessionCredential(for: "alice") else { throw NoCode(description: "no session for alice") }
-        let query = [
+        let query = FormEncoding.encode([
             ("response_type", "code"), ("client_id", TestPartner.clientID), ("redirect_uri", redirectURI), ("scope", "profile"),
             ("state", "pkce"), ("code_challenge", challenge.value), ("code_challenge_method", challenge.method.rawValue),
-        ].map { "\($0)=\(PercentEncoding.encodeStrictly($1))" }.joined(separator: "&")
+        ])
         var request = HTTPClientRequest(url: try await daemon.oauthServer!.baseURL() + "/authorize?" + query)
         request.headers.add(name: "Cookie", value: cookie)
         let response = try await daemon.httpClient!.execute(request, timeout: .seconds(5))

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -82,9 +83,9 @@ public struct DjangoOAuthServer: Sendable {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Cookie", value: csrfCookie)
-        let fields = [("csrfmiddlewaretoken", token), ("username", username), ("password", password)]
-        request.body = .bytes(ByteBuffer(string: fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
-            .joined(separator: "&")))
+        request.body = .bytes(ByteBuffer(string: FormEncoding.encode([
+            ("csrfmiddlewaretoken", token), ("username", username), ("password", password),
+        ])))
         let response = try await client.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .found else { throw DjangoFixtureError("login failed: HTTP \(response.status)") }

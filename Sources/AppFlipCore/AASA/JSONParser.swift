@@ -181,13 +181,7 @@ struct JSONParser {
         guard index + 4 <= bytes.count else { throw error("\\u needs four hexadecimal digits") }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("\\u needs four hexadecimal digits")
-            }
+            guard let digit = Hex.value(of: byte) else { throw error("\\u needs four hexadecimal digits") }
             value = value << 4 | UInt32(digit)
         }
         index += 4
@@ -242,7 +236,7 @@ struct JSONParser {
     }
 
     private func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + Hex.string([byte], uppercase: true)
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {

@@ -17,9 +17,36 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Compact JSON text with sorted keys, so that the same value always renders the same way.
     public var compactJSON: String {
-        var output = ""
+        var output: [UInt8] = []
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the value as `compactJSON`: the one hand-written form of a `JSONValue`, numbers by
+    /// `JSONText`'s rule, the same bytes `JSONEncoder.protocolEncoder` writes for its `Codable` form.
+    package func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): JSONText.appendNumber(value, to: &output)
+        case .string(let value): JSONText.appendString(value, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONText.appendString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                members[key]!.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
     }
 
     /// What a user would call this value's type, for diagnostics.
@@ -32,54 +59,6 @@ public enum JSONValue: Sendable, Hashable {
         case .array: "an array"
         case .object: "an object"
         }
-    }
-
-    private func write(to output: inout String) {
-        switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value):
-            // Integers print without a fraction. (`Int64(exactly:)` would pull in libm, which the core does not link.)
-            if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
-                output += String(Int64(value))
-            } else {
-                output += String(value)
-            }
-        case .string(let value): Self.writeString(value, to: &output)
-        case .array(let values):
-            output += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
-                value.write(to: &output)
-            }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(key, to: &output)
-                output += ":"
-                members[key]!.write(to: &output)
-            }
-            output += "}"
-        }
-    }
-
-    private static func writeString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
 
@@ -115,7 +94,7 @@ enum JSONPointer {
 }
 
 /// The protocol carries inline AASA documents and `userInfo` as JSON values: they round-trip through
-/// `Codable` exactly as parsed (integral numbers are written without a fraction).
+/// `Codable` exactly as parsed, and `JSONEncoder` writes them as `write(to:)` does.
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -140,8 +119,8 @@ extension JSONValue: Codable {
         case .null: try container.encodeNil()
         case .bool(let bool): try container.encode(bool)
         case .number(let number):
-            // Integral values are written without a fraction; the check avoids libm, which the core doesn't link.
-            if number.magnitude < 1e15, Double(Int64(number)) == number { try container.encode(Int64(number)) } else { try container.encode(number) }
+            // `JSONEncoder` writes a finite `Double` by `JSONText`'s number rule; `null` stands for the others.
+            if number.isFinite { try container.encode(number) } else { try container.encodeNil() }
         case .string(let string): try container.encode(string)
         case .array(let array): try container.encode(array)
         case .object(let object): try container.encode(object)

@@ -59,19 +59,8 @@ struct MatchInput {
     /// not form submissions.
     mutating func queryItems(_ form: TextForm) -> [QueryItem] {
         if let known = queryItemLists[form] { return known }
-        let raw = Array(rawQuery.utf8)[...]
-        var items: [QueryItem] = []
-        for part in raw.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let name: ArraySlice<UInt8>
-            let value: ArraySlice<UInt8>
-            if let equals = part.firstIndex(of: UInt8(ascii: "=")) {
-                name = part[..<equals]
-                value = part[(equals + 1)...]
-            } else {
-                name = part
-                value = []
-            }
-            items.append(QueryItem(name: Self.transform(name, form), value: Self.transform(value, form)))
+        let items = FormEncoding.fields(of: Array(rawQuery.utf8)[...]).map { name, value in
+            QueryItem(name: Self.transform(name, form), value: Self.transform(value, form))
         }
         queryItemLists[form] = items
         return items

@@ -21,33 +21,12 @@ enum TextTransform {
         return folded
     }
 
-    /// Replaces each `%XX` escape with its byte. `RawURL` has already refused malformed escapes; any left
-    /// here stay as written.
+    /// Replaces each `%XX` escape with its byte; `+` stays itself, since AASA compares URLs, not forms.
+    /// `RawURL` has already refused malformed escapes, so the strict decoder never fails here.
     static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "%")) else { return Array(bytes) }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(byte)
-                index += 1
-            }
+        guard bytes.contains(UInt8(ascii: "%")), let decoded = PercentEncoding.decode(bytes, plusIsSpace: false) else {
+            return Array(bytes)
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

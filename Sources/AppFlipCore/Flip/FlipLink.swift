@@ -82,10 +82,10 @@ public struct FlipLink: Sendable, Hashable {
     public static func link(
         to partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: String
     ) -> String {
-        let parameters = [
-            (Parameter.clientID, clientID), (.scope, scopes.joined(separator: " ")),
-            (.state, state), (.redirectURI, redirectURI),
-        ].map { "\($0.rawValue)=\(PercentEncoding.encodeStrictly($1))" }.joined(separator: "&")
+        let parameters = FormEncoding.encode([
+            (Parameter.clientID.rawValue, clientID), (Parameter.scope.rawValue, scopes.joined(separator: " ")),
+            (Parameter.state.rawValue, state), (Parameter.redirectURI.rawValue, redirectURI),
+        ])
         var link = partnerLink.string
         var fragment = ""
         if let hash = link.utf8.firstIndex(of: UInt8(ascii: "#")) {

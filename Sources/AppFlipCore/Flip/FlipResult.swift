@@ -16,12 +16,12 @@ public enum FlipResult: Sendable, Hashable, CustomStringConvertible {
     public var query: String {
         switch self {
         case .code(let code, let state):
-            return "code=\(PercentEncoding.encodeStrictly(code))&state=\(PercentEncoding.encodeStrictly(state))"
+            return FormEncoding.encode([("code", code), ("state", state)])
         case .error(let error, let description, let state):
-            var query = "error=\(error.rawValue)"
-            if let description { query += "&error_description=\(PercentEncoding.encodeStrictly(description))" }
-            if let state { query += "&state=\(PercentEncoding.encodeStrictly(state))" }
-            return query
+            var pairs: [(name: String, value: String)] = [("error", error.rawValue)]
+            if let description { pairs.append(("error_description", description)) }
+            if let state { pairs.append(("state", state)) }
+            return FormEncoding.encode(pairs)
         }
     }
 

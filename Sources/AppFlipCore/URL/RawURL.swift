@@ -113,7 +113,7 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x25 {
-                guard index + 2 < bytes.count, bytes[index + 1].isASCIIHexDigit, bytes[index + 2].isASCIIHexDigit else {
+                guard index + 2 < bytes.count, Hex.value(of: bytes[index + 1]) != nil, Hex.value(of: bytes[index + 2]) != nil else {
                     throw URLSyntaxError(.invalidPercentEscape, at: index)
                 }
                 index += 3
@@ -127,9 +127,9 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func describe(byte: UInt8, in bytes: [UInt8], at index: Int) -> String {
-        if byte < 0x20 || byte == 0x7F { return "U+" + String(byte, radix: 16, uppercase: true).leftPadded(to: 4) }
+        if byte < 0x20 || byte == 0x7F { return "U+00" + Hex.string([byte], uppercase: true) }
         if byte < 0x80 { return String(UnicodeScalar(byte)) }
-        return "non-ASCII byte 0x" + String(byte, radix: 16, uppercase: true)
+        return "non-ASCII byte 0x" + Hex.string([byte], uppercase: true)
     }
 }
 
@@ -176,16 +176,10 @@ public struct URLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible
 extension UInt8 {
     var isASCIILetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
     var isASCIIDigit: Bool { (0x30...0x39).contains(self) }
-    var isASCIIHexDigit: Bool { isASCIIDigit || (0x41...0x46).contains(self) || (0x61...0x66).contains(self) }
-
-    /// RFC 3986 unreserved characters: the only ones that stay literal when encoding strictly.
-    var isUnreserved: Bool {
-        isASCIILetter || isASCIIDigit || self == 0x2D || self == 0x2E || self == 0x5F || self == 0x7E
-    }
 
     /// Unreserved, gen-delims and sub-delims: every character RFC 3986 allows outside a `%` escape.
     var isURLCharacter: Bool {
-        if isUnreserved { return true }
+        if PercentEncoding.isUnreserved(self) { return true }
         switch self {
         case 0x3A, 0x2F, 0x3F, 0x23, 0x5B, 0x5D, 0x40: return true  // : / ? # [ ] @
         case 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D: return true  // ! $ & ' ( ) * + , ; =
