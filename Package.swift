@@ -1,21 +1,47 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// appflipd is a Linux service: Glibc, libsystemd, SO_PEERCRED. It declares no Apple platform and refuses
+// to build elsewhere rather than pretend to.
+#if !os(Linux)
+#error("appflipd builds on Linux only (Glibc, libsystemd, SO_PEERCRED)")
+#endif
+
+/// The rules the compiler keeps on every target, as Hummingbird 2 does.
+let swiftSettings: [SwiftSetting] = [
+    // https://github.com/apple/swift-evolution/blob/main/proposals/0335-existential-any.md
+    .enableUpcomingFeature("ExistentialAny"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    .enableUpcomingFeature("MemberImportVisibility"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+extension Target.Dependency {
+    static func nio(_ name: String) -> Target.Dependency { .product(name: name, package: "swift-nio") }
+    static let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+    static let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+    static let httpClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let subprocess: Target.Dependency = .product(name: "Subprocess", package: "swift-subprocess")
+    static let hashTrees: Target.Dependency = .product(name: "HashTreeCollections", package: "swift-collections")
+}
+
 let package = Package(
     name: "appflipd",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
         .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
+        .library(name: "AppFlipFraming", targets: ["AppFlipFraming"]),
         .library(name: "AppFlipConfiguration", targets: ["AppFlipConfiguration"]),
         .library(name: "AppFlipDaemon", targets: ["AppFlipDaemon"]),
         .library(name: "AppFlipClient", targets: ["AppFlipClient"]),
-        .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
-        .library(name: "Systemd", targets: ["Systemd"]),
-        .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
         .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
         .library(name: "AppFlipGoogle", targets: ["AppFlipGoogle"]),
+        .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
+        .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
+        .library(name: "Systemd", targets: ["Systemd"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -34,72 +60,34 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // MARK: The pure core: URL rules, AASA matching and App Flip validation. No I/O, no clock, no randomness.
-        .target(
-            name: "AppFlipCore",
-            dependencies: [.product(name: "HashTreeCollections", package: "swift-collections")]
-        ),
+        // MARK: The pure core: URL rules, AASA matching, App Flip validation and the byte toolkit. No I/O, no
+        // clock, no randomness.
+        .target(name: "AppFlipCore", dependencies: [.hashTrees], swiftSettings: swiftSettings),
 
-        // MARK: Protocol v1 on the wire: Codable messages, error codes and framing limits. No NIO, no I/O.
-        .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"]),
+        // MARK: Protocol v1 on the wire: Codable messages, error codes, framing limits, redaction. No NIO.
+        .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
         // Protocol v1's line framing, for both ends: on NIOCore alone, so that AppFlipProtocol keeps no NIO.
-        .target(name: "AppFlipFraming", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "AppFlipFraming", dependencies: [.nio("NIOCore")], swiftSettings: swiftSettings),
 
         // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
-        .target(name: "AppFlipConfiguration"),
+        .target(name: "AppFlipConfiguration", swiftSettings: swiftSettings),
 
-        // MARK: The NIO Unix-socket server, the app registry, the handlers, config loading and the service.
+        // MARK: The NIO Unix-socket server, the app registry, each hop of a handoff, the handlers and the service.
         .target(
             name: "AppFlipDaemon",
             dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipCore",
-                "AppFlipFraming",
-                "AppFlipProtocol",
-                .product(name: "HashTreeCollections", package: "swift-collections"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipFraming", "AppFlipProtocol", .hashTrees,
+                .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"), .logging, .serviceLifecycle, .subprocess,
                 .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: A NIO client for protocol v1: pipelined requests, live-app registration, the watch stream.
         .target(
             name: "AppFlipClient",
-            dependencies: [
-                "AppFlipFraming",
-                "AppFlipProtocol",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
-
-        // MARK: Start a real daemon on a temporary socket (appflipd's composition in-process, or the built
-        // `appflipd`) and connect to it.
-        .target(
-            name: "AppFlipTesting",
-            dependencies: [
-                "AppFlipCore",
-                "AppFlipDaemon",
-                "AppFlipClient",
-                "AppFlipGoogle",
-                "AppFlipOAuth",
-                "AppFlipFraming",
-                "AppFlipProtocol",
-                "AppFlipServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-            ]
+            dependencies: ["AppFlipFraming", "AppFlipProtocol", .nio("NIOCore"), .nio("NIOPosix")],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: App Flip's HTTP half: the embedded OAuth2 authorization server, the remote authorization
@@ -107,48 +95,21 @@ let package = Package(
         .target(
             name: "AppFlipOAuth",
             dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipCore",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+                "AppFlipConfiguration", "AppFlipCore", .httpClient, .logging, .serviceLifecycle,
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
+                .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: The built-in `appflip` partner-app handler: FlipPolicy, step 3 and the result, in the daemon.
         .target(
             name: "AppFlipPartner",
             dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipCore",
-                "AppFlipDaemon",
-                "AppFlipProtocol",
-                "AppFlipOAuth",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
-
-        // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
-        .systemLibrary(
-            name: "CSystemd",
-            pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]
-        ),
-        // sd_notify, the watchdog, socket activation and a journald LogHandler.
-        .target(
-            name: "Systemd",
-            dependencies: [
-                "CSystemd",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", .httpClient, .logging,
+                .nio("NIOCore"),
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: The Google side of App Flip: register as the Google app for its redirect links, send the flip
@@ -156,14 +117,38 @@ let package = Package(
         .target(
             name: "AppFlipGoogle",
             dependencies: [
-                "AppFlipCore",
-                "AppFlipProtocol",
-                "AppFlipClient",
-                "AppFlipOAuth",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
+                "AppFlipClient", "AppFlipCore", "AppFlipOAuth", "AppFlipProtocol", .httpClient, .logging, .nio("NIOConcurrencyHelpers"),
+                .nio("NIOCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // sd_notify, the watchdog, socket activation and a journald LogHandler.
+        .target(name: "Systemd", dependencies: ["CSystemd", .logging], swiftSettings: swiftSettings),
+
+        // MARK: appflipd, composed once (DaemonComposition), and its command line with systemd.
+        .target(
+            name: "AppFlipServer",
+            dependencies: [
+                "AppFlipConfiguration", "AppFlipDaemon", "AppFlipOAuth", "AppFlipPartner", "AppFlipProtocol", "Systemd",
+                .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Test your app or handler against a real appflipd: appflipd's composition in-process on a
+        // temporary socket, or the built `appflipd`, with a partner app and a Google app ready to use.
+        .target(
+            name: "AppFlipTesting",
+            dependencies: [
+                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol",
+                "AppFlipServer", .httpClient, .logging, .serviceLifecycle, .subprocess, .nio("NIOCore"), .nio("NIOPosix"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: Every `appflip` command, kept out of the executable so that tests can drive them. `bench` runs
@@ -171,179 +156,93 @@ let package = Package(
         .target(
             name: "AppFlipCLI",
             dependencies: [
-                "AppFlipCore",
-                "AppFlipProtocol",
-                "AppFlipClient",
-                "AppFlipGoogle",
-                "AppFlipOAuth",
-                "AppFlipServer",
-                "AppFlipDaemon",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-
-        // MARK: The appflipd process: the daemon, the embedded OAuth server and systemd, composed.
-        .target(
-            name: "AppFlipServer",
-            dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipCore",
-                "AppFlipDaemon",
-                "AppFlipOAuth",
-                "AppFlipPartner",
-                "AppFlipProtocol",
-                "Systemd",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer",
+                .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
+            ],
+            swiftSettings: swiftSettings
         ),
 
         // MARK: Thin executables.
-        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI"]),
-        .executableTarget(name: "appflipd", dependencies: ["AppFlipServer"]),
+        .executableTarget(name: "appflip", dependencies: ["AppFlipCLI", .argumentParser], swiftSettings: swiftSettings),
+        .executableTarget(name: "appflipd", dependencies: ["AppFlipServer", .argumentParser], swiftSettings: swiftSettings),
         // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
-        .executableTarget(
-            name: "systemd-probe",
-            dependencies: [
-                "Systemd",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .executableTarget(name: "systemd-probe", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
         // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
-        .executableTarget(name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark"),
+        .executableTarget(
+            name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark", swiftSettings: swiftSettings),
 
-        // MARK: Tests.
+        // MARK: Tests, one target per module.
         .testTarget(
             name: "AppFlipCoreTests",
-            dependencies: [
-                "AppFlipCore",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ],
-            resources: [.copy("Corpora")]
+            dependencies: ["AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Corpora")],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipProtocol"]),
-        .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"]),
+        .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipCore", "AppFlipProtocol"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppFlipFramingTests",
-            dependencies: [
-                "AppFlipFraming",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOTestUtils", package: "swift-nio"),
-            ]
-        ),
-        // MARK: django-oauth-toolkit for the interop tests of AppFlipOAuthTests and AppFlipPartnerTests.
+            name: "AppFlipFramingTests", dependencies: ["AppFlipFraming", .nio("NIOCore"), .nio("NIOTestUtils")], swiftSettings: swiftSettings),
+        .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
+        // django-oauth-toolkit, a real third-party OAuth2 server, for the interop tests.
         .target(
             name: "DjangoOAuthFixture",
-            dependencies: [
-                "AppFlipCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            path: "Tests/DjangoOAuthFixture"
+            dependencies: ["AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
+            path: "Tests/DjangoOAuthFixture",
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipTesting",
-                "AppFlipClient",
-                "AppFlipProtocol",
-                "AppFlipDaemon",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "InMemoryLogging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "AppFlipOAuthTests",
-            dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipOAuth",
-                "AppFlipCore",
-                "DjangoOAuthFixture",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
-        ),
-        .testTarget(
-            name: "AppFlipPartnerTests",
-            dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipCore",
-                "AppFlipDaemon",
-                "AppFlipOAuth",
-                "AppFlipProtocol",
-                "AppFlipTesting",
-                "DjangoOAuthFixture",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .logging,
+                .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
+                .nio("NIOEmbedded"),
+            ],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipClientTests",
             dependencies: [
-                "AppFlipClient",
-                "AppFlipDaemon",
-                "AppFlipProtocol",
-                "AppFlipTesting",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+                "AppFlipClient", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipOAuthTests",
+            dependencies: [
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging,
+                .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipPartnerTests",
+            dependencies: [
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
+                "AppFlipTesting", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
+            ],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipGoogleTests",
             dependencies: [
-                "AppFlipClient",
-                "AppFlipCore",
-                "AppFlipGoogle",
-                "AppFlipProtocol",
-                "AppFlipTesting",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+                "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"),
+            ],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
-                "AppFlipConfiguration",
-                "AppFlipClient",
-                "AppFlipDaemon",
-                "AppFlipProtocol",
-                "AppFlipServer",
-                "AppFlipTesting",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting", .logging,
+                .nio("NIOCore"), .serviceLifecycle,
+            ],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
-                "AppFlipClient",
-                "AppFlipCore",
-                "AppFlipProtocol",
-                "AppFlipTesting",
-                "DjangoOAuthFixture",
-            ]
+                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture",
+            ],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "SystemdTests",
-            dependencies: [
-                "Systemd",
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
+        .testTarget(name: "SystemdTests", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
     ]
 )

@@ -1,9 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ArgumentParser
+import FoundationEssentials
 
 /// Reads an association file for the `aasa` commands, turning every failure into exit status 2.
 enum AASAFileReader {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Unbuffered writes, so that a program driving `aasa match --stdin` line by line gets each answer as soon
 /// as it is decided, and diagnostics go to stderr, never into the answers.
@@ -21,13 +15,7 @@ enum AASAStandardStreams {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
-                #if canImport(Darwin)
-                Darwin.write(descriptor, buffer.baseAddress, buffer.count)
-                #elseif canImport(Musl)
-                Musl.write(descriptor, buffer.baseAddress, buffer.count)
-                #else
                 Glibc.write(descriptor, buffer.baseAddress, buffer.count)
-                #endif
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `appflip` command: it plays the Google app against a running appflipd, and evaluates AASA files offline.
 public struct AppFlipCommand: AsyncParsableCommand {

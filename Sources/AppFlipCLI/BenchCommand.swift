@@ -1,4 +1,5 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipServer

@@ -5,12 +5,9 @@ import AppFlipOAuth
 import AppFlipProtocol
 import ArgumentParser
 import AsyncHTTPClient
+import Glibc
 import Logging
 import NIOConcurrencyHelpers
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `appflip bench --flip`: full App Flips per second through a running appflipd and its OAuth server.
 struct BenchFlipOptions: ParsableArguments {

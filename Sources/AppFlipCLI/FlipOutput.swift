@@ -1,4 +1,5 @@
 import AppFlipGoogle
+import AppFlipOAuth
 
 /// The text output of `appflip flip`.
 struct FlipOutput {

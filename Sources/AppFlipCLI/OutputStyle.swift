@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Colour for people, none for pipes: ANSI styles only when stdout is a terminal and `NO_COLOR` is unset
 /// (https://no-color.org).

@@ -2,10 +2,7 @@ import AppFlipClient
 import AppFlipProtocol
 import ArgumentParser
 import FoundationEssentials
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `appflip watch`: handoffs as they happen, like `journalctl -f`.
 struct WatchCommand: AsyncParsableCommand {

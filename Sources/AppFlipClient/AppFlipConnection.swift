@@ -1,6 +1,6 @@
-import AppFlipProtocol
-import NIOCore
-import NIOPosix
+public import AppFlipProtocol
+public import NIOCore
+public import NIOPosix
 
 /// A connection to appflipd speaking protocol v1.
 ///

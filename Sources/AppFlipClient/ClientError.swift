@@ -1,4 +1,4 @@
-import AppFlipProtocol
+public import AppFlipProtocol
 
 /// Why a client request has no reply: the connection closed, or the daemon said something unreadable.
 public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {

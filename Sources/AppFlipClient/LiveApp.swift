@@ -1,5 +1,5 @@
-import AppFlipProtocol
-import NIOCore
+public import AppFlipProtocol
+public import NIOCore
 
 /// What a live app answers to an `activity`: `application(_:continue:restorationHandler:)`'s return
 /// value, and the URLs it opens while handling it.

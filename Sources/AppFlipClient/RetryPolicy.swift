@@ -1,10 +1,7 @@
-import AppFlipProtocol
-import NIOCore
-import NIOPosix
-
-#if canImport(Glibc)
+public import AppFlipProtocol
 import Glibc
-#endif
+public import NIOCore
+public import NIOPosix
 
 /// How a one-shot request survives a daemon restart: when the connection cannot be made or drops before
 /// the request's reply, it reconnects after a backoff and sends the request again.

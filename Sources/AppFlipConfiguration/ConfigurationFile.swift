@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The one way a configuration file is read: bounded in size, decoded strictly (each format refuses
 /// unknown keys through ``Swift/Decoder/strictContainer(keyedBy:)``), and every failure a

@@ -1,7 +1,7 @@
-import AppFlipCore
-import AppFlipProtocol
-import Logging
-import NIOCore
+public import AppFlipCore
+public import AppFlipProtocol
+public import Logging
+public import NIOCore
 
 /// What an app does with a universal link: the daemon's extension point for handlers.
 ///

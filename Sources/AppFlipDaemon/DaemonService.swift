@@ -1,14 +1,11 @@
-import AppFlipConfiguration
+public import AppFlipConfiguration
 import AppFlipProtocol
-import Logging
-import NIOConcurrencyHelpers
-import NIOCore
-import NIOPosix
-import ServiceLifecycle
-
-#if canImport(Glibc)
 import Glibc
-#endif
+public import Logging
+import NIOConcurrencyHelpers
+public import NIOCore
+public import NIOPosix
+public import ServiceLifecycle
 
 /// appflipd as a swift-service-lifecycle `Service`: it serves protocol v1 on a Unix socket until graceful
 /// shutdown, then stops accepting, lets in-flight handoffs finish within `shutdownGraceSeconds`, closes every

@@ -1,14 +1,11 @@
 import AppFlipProtocol
 import FoundationEssentials
+import Glibc
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import Subprocess
 import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `"handler": {"exec": {…}}`: runs a command once per activity.
 ///

@@ -1,10 +1,8 @@
-import AppFlipConfiguration
-import AppFlipCore
+public import AppFlipConfiguration
+public import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
 import NIOCore
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipProtocol
+import HashTreeCollections
 
 /// Decides which app a universal link goes to, and explains the decision: routing only. What happens to
 /// the handoff after that is its ``HandoffHop``'s.

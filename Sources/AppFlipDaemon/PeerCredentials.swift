@@ -1,9 +1,6 @@
 import AppFlipProtocol
-import NIOCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import NIOCore
 
 /// The layout of Linux's `struct ucred`, which `SO_PEERCRED` fills in.
 private struct UnixCredentials {

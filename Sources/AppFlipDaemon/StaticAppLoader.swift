@@ -2,10 +2,7 @@ import AppFlipConfiguration
 import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
-#if canImport(Glibc)
 import Glibc
-#endif
-
 /// Loads `apps.d/*.json`, one static app per file, in file-name order.
 ///
 /// Loading is all or nothing: one bad file refuses the set, so that a reload keeps the previous apps.

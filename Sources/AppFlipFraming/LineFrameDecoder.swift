@@ -1,4 +1,4 @@
-import NIOCore
+package import NIOCore
 
 /// Splits a byte stream into newline-terminated lines (without the `\n`), refusing a line over the limit:
 /// protocol v1's one framing, read by the daemon, the client and the test helper alike.

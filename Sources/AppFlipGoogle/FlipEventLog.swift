@@ -1,4 +1,4 @@
-import AppFlipProtocol
+public import AppFlipProtocol
 import NIOConcurrencyHelpers
 
 /// The daemon's `watch` events, kept so that a flip's hops can be timed from the daemon's own clock.

@@ -1,4 +1,4 @@
-import AppFlipOAuth
+public import AppFlipOAuth
 
 /// What `appflip flip` found, step by step: the `--json` document and the source of the text output.
 /// It never holds a code or a token: only fingerprints (in `TokenReport`).

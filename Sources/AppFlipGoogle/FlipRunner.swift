@@ -1,9 +1,10 @@
-import AppFlipClient
-import AppFlipCore
+public import AppFlipClient
+public import AppFlipCore
 import AppFlipOAuth
 import AppFlipProtocol
-import AsyncHTTPClient
-import Logging
+public import AsyncHTTPClient
+public import Logging
+import NIOCore
 
 /// One App Flip, played as the Google app: send the flip link, take the result URL delivered to the
 /// registered Google app, check it, and exchange the code (then refresh) as Google's server would.

@@ -1,4 +1,4 @@
-import AppFlipClient
+public import AppFlipClient
 import AppFlipCore
 import AppFlipProtocol
 import NIOConcurrencyHelpers

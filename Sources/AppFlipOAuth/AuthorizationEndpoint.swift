@@ -1,6 +1,6 @@
-import AppFlipCore
-import AsyncHTTPClient
-import Logging
+public import AppFlipCore
+public import AsyncHTTPClient
+public import Logging
 import NIOCore
 import NIOHTTP1
 

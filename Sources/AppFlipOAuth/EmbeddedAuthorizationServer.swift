@@ -1,10 +1,10 @@
-import AppFlipConfiguration
-import AsyncHTTPClient
+public import AppFlipConfiguration
+public import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
-import Logging
+public import Logging
 import NIOCore
-import ServiceLifecycle
+public import ServiceLifecycle
 
 /// The embedded OAuth2 authorization server: `GET /authorize`, `POST /token` and `GET /userinfo` over HTTP
 /// on a loopback address, for the clients and test users of an `OAuthServerConfiguration`.

@@ -1,4 +1,4 @@
-import AppFlipConfiguration
+public import AppFlipConfiguration
 
 
 

@@ -1,7 +1,7 @@
 import AppFlipCore
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import FoundationEssentials
-import Logging
+public import Logging
 import NIOCore
 import NIOHTTP1
 

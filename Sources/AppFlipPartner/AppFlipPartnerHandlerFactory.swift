@@ -1,9 +1,9 @@
-import AppFlipConfiguration
-import AppFlipCore
-import AppFlipDaemon
-import AppFlipOAuth
-import AsyncHTTPClient
-import Logging
+public import AppFlipConfiguration
+public import AppFlipCore
+public import AppFlipDaemon
+public import AppFlipOAuth
+public import AsyncHTTPClient
+public import Logging
 
 /// Builds the `"appflip"` handler: the partner app of App Flip, configured per app in `apps.d`.
 ///

@@ -1,6 +1,6 @@
-import AppFlipConfiguration
-import AppFlipCore
-import AppFlipDaemon
+public import AppFlipConfiguration
+public import AppFlipCore
+public import AppFlipDaemon
 
 /// The `"appflip"` handler's configuration in an `apps.d` file, decoded through the configuration loader
 /// (strict keys, errors naming the field) and validated at load.

@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 /// Why a request line was refused, with whatever `id` and `op` could be read so that the error reply
 /// still reaches the right caller.

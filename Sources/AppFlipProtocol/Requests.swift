@@ -1,4 +1,4 @@
-import AppFlipCore
+public import AppFlipCore
 /// `hello`: the first request on every connection.
 public struct HelloRequest: Sendable, Hashable, Codable {
     public var version: Int

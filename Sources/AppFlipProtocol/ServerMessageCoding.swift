@@ -1,4 +1,4 @@
-import FoundationEssentials
+public import FoundationEssentials
 
 extension Reply: Codable {
     private enum Keys: String, CodingKey {

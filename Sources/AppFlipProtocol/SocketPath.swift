@@ -11,9 +11,12 @@ public enum SocketPath {
     }
 
     /// `/run/appflipd/appflipd.sock` for root, `$XDG_RUNTIME_DIR/appflipd/appflipd.sock` for anyone else.
-    public static func defaultPath(
-        uid: UInt32 = getuid(), runtimeDirectory: String? = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-    ) throws(Unavailable) -> String {
+    public static func defaultPath() throws(Unavailable) -> String {
+        try defaultPath(uid: getuid(), runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) })
+    }
+
+    /// The default path for this user and runtime directory.
+    package static func defaultPath(uid: UInt32, runtimeDirectory: String?) throws(Unavailable) -> String {
         if uid == 0 { return "/run/appflipd/appflipd.sock" }
         guard let runtimeDirectory, runtimeDirectory.hasPrefix("/") else { throw Unavailable() }
         return runtimeDirectory + "/appflipd/appflipd.sock"

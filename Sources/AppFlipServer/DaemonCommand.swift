@@ -1,12 +1,13 @@
 import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
-import ArgumentParser
+public import ArgumentParser
 import Glibc
 import Logging
 import NIOPosix
 import ServiceLifecycle
 import Systemd
+import UnixSignals
 
 /// `appflipd`: the command line of the daemon.
 public struct DaemonCommand: AsyncParsableCommand {

@@ -1,12 +1,12 @@
-import AppFlipConfiguration
-import AppFlipDaemon
-import AppFlipOAuth
+public import AppFlipConfiguration
+public import AppFlipDaemon
+public import AppFlipOAuth
 import AppFlipPartner
-import AsyncHTTPClient
-import Logging
-import NIOCore
-import NIOPosix
-import ServiceLifecycle
+public import AsyncHTTPClient
+public import Logging
+public import NIOCore
+public import NIOPosix
+public import ServiceLifecycle
 
 /// appflipd, composed once: the daemon, the embedded OAuth2 server, the HTTP client the partner handler
 /// calls authorization endpoints with, and the handler factories. `appflipd`, `appflip bench`'s in-process

@@ -1,7 +1,7 @@
-import AppFlipDaemon
-import Logging
-import ServiceLifecycle
-import Systemd
+public import AppFlipDaemon
+public import Logging
+public import ServiceLifecycle
+public import Systemd
 import UnixSignals
 
 /// Reloads the daemon on SIGHUP (`systemctl reload`), between `RELOADING=1` and `READY=1`. A broken

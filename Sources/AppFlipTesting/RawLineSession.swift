@@ -1,5 +1,5 @@
 import AppFlipFraming
-import AppFlipProtocol
+public import AppFlipProtocol
 import NIOCore
 import NIOPosix
 

@@ -1,4 +1,4 @@
-import AppFlipCore
+public import AppFlipCore
 import AppFlipProtocol
 
 /// A static app to put in a test daemon's `apps.d`.

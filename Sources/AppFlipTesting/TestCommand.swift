@@ -1,8 +1,6 @@
-import Subprocess
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Subprocess
+import SystemPackage
 
 /// Runs a built executable of this package (`appflip`, `appflipd`) to completion, for command-line tests.
 public enum TestCommand {

@@ -1,13 +1,13 @@
-import AppFlipClient
+public import AppFlipClient
 import AppFlipCore
-import AppFlipDaemon
-import AppFlipOAuth
+public import AppFlipDaemon
+public import AppFlipOAuth
 import AppFlipProtocol
 import AppFlipServer
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import FoundationEssentials
 import Glibc
-import Logging
+public import Logging
 import ServiceLifecycle
 
 /// A real appflipd listening on a socket in a fresh temporary directory, for tests: in this process with

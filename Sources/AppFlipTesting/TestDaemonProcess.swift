@@ -1,10 +1,8 @@
 import AppFlipClient
 import AppFlipDaemon
-import Subprocess
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Subprocess
+import SystemPackage
 
 /// How a daemon process ended, and what it wrote to stderr.
 public struct DaemonExit: Sendable, Hashable {

@@ -1,6 +1,5 @@
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
 
 /// Temporary directories and files for test daemons, with plain POSIX calls.
 public enum TestDirectory {
@@ -18,7 +17,8 @@ public enum TestDirectory {
         return String(cString: made)
     }
 
-    public static func write(_ text: String, to path: String, mode: mode_t) throws {
+    /// Writes `text` to a new file at `path` with permission bits `mode` (e.g. `0o644`), whatever the umask.
+    public static func write(_ text: String, to path: String, mode: UInt32) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -29,23 +29,8 @@ public enum TestDirectory {
         fchmod(fd, mode)
     }
 
-    /// Removes a directory tree made by ``make()``.
+    /// Removes a directory tree made by ``make()``; symbolic links in it are removed, not followed.
     public static func remove(_ path: String) {
-        guard let stream = opendir(path) else {
-            unlink(path)
-            return
-        }
-        var entries: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != ".", name != ".." { entries.append(name) }
-        }
-        closedir(stream)
-        for name in entries {
-            let child = path + "/" + name
-            var info = stat()
-            if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { remove(child) } else { unlink(child) }
-        }
-        rmdir(path)
+        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -1,7 +1,8 @@
-import AppFlipClient
+public import AppFlipClient
 import AppFlipCore
-import AppFlipGoogle
-import AppFlipProtocol
+public import AppFlipGoogle
+public import AppFlipProtocol
+import NIOCore
 
 /// The Google app in a test: a connection to a test daemon, registered as ``GoogleApp`` for every Google app's
 /// redirect path, that sends flip links and keeps whatever the partner opens on the redirect hosts.

@@ -1,5 +1,5 @@
-import AppFlipCore
-import AppFlipOAuth
+public import AppFlipCore
+public import AppFlipOAuth
 import AsyncHTTPClient
 import Logging
 

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// One `FIELD=value` pair of a journal entry.
 public struct JournalField: Sendable, Hashable {

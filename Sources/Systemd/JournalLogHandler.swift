@@ -1,11 +1,6 @@
 import CSystemd
-import Logging
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+public import Logging
 
 /// A swift-log `LogHandler` that writes structured entries to journald with sd_journal_sendv(3).
 ///

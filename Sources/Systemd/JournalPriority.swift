@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// syslog(3) priorities, as journald stores them in `PRIORITY=`.
 public enum JournalPriority: Int, Sendable, Hashable {

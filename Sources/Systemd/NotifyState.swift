@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// One assignment of the sd_notify(3) protocol, as systemd reads it from the notification socket.
 public enum NotifyState: Sendable, Hashable {

@@ -1,10 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A listening socket that systemd opened for this service and passed on start (sd_listen_fds(3)).
 public struct ActivatedSocket: Sendable, Hashable {

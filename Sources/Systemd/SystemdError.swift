@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A libsystemd call failed; `errno` is the negated return value, as sd-daemon(3) reports errors.
 public struct SystemdError: Error, Sendable, Hashable, CustomStringConvertible {

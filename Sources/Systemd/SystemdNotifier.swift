@@ -1,10 +1,5 @@
 import CSystemd
-
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Sends sd_notify(3) states to the service manager.
 ///

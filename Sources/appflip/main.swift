@@ -1,4 +1,5 @@
 import AppFlipCLI
+import ArgumentParser
 
 // Inside an async function, because top-level code resolves `main()` to ParsableCommand's synchronous one,
 // which refuses to run an async command.

@@ -1,4 +1,5 @@
 import AppFlipServer
+import ArgumentParser
 
 // Inside an async function, because top-level code resolves `main()` to ParsableCommand's synchronous one.
 func start() async {

@@ -8,14 +8,9 @@
 //
 //     systemd-probe [--config DIR[/appflipd.json]]   (reads DIR/probe.conf; the same ExecStart= as appflipd)
 import Dispatch
+import Glibc
 import Logging
 import Systemd
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, fieldPrefix: "APPFLIP_") }
 let logger = Logger(label: "systemd-probe")

@@ -1,4 +1,5 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipProtocol
 import AppFlipTesting
 import FoundationEssentials

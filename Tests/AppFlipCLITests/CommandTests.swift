@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting

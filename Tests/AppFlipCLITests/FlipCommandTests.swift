@@ -1,5 +1,6 @@
 import AppFlipClient
 import AppFlipCore
+import AppFlipOAuth
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -2,13 +2,10 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import Glibc
 import NIOConcurrencyHelpers
 import NIOCore
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A request survives a daemon that is not there yet or dies mid-handoff: `AppFlipConnection.send(_:to:)`.
 @Suite struct RestartTests {

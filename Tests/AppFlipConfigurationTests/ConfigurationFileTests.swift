@@ -1,9 +1,6 @@
 import AppFlipConfiguration
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Testing
 
 /// One rule per test: what the loader refuses, and that every refusal names the file and the field.
 @Suite struct ConfigurationFileTests {

@@ -1,12 +1,9 @@
 import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipTesting
+import Glibc
 import Logging
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// An `apps.d` file and its `exec` and `builtin` handler configurations load through the one configuration
 /// loader: unknown keys refused, errors naming the file and the JSON path of the field.

@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import Glibc
 import NIOConcurrencyHelpers
 import NIOCore
 import Testing
@@ -100,6 +101,3 @@ import Testing
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif

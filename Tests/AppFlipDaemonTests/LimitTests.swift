@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import NIOCore
 import Testing
 
 /// The daemon's limits: connections, requests in flight per connection, URLs per handler, hops.

@@ -1,8 +1,11 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import Glibc
 import NIOConcurrencyHelpers
+import NIOCore
 import Testing
 
 /// Live apps over the socket: registration, the claim policy, answers, and disconnection.
@@ -164,6 +167,3 @@ import Testing
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import NIOCore
 import Testing
 
 /// Every kind of bad input gets a structured error, and the daemon keeps serving.

@@ -3,11 +3,8 @@ import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
 import FoundationEssentials
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Testing
 
 /// The claim policy against a real second uid: a client run as `nobody` with setpriv, identified by the
 /// daemon through SO_PEERCRED. Needs root (to switch uid) and python3 (the other uid's client).

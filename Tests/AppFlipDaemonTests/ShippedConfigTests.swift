@@ -1,5 +1,6 @@
 import AppFlipDaemon
 import AppFlipProtocol
+import FoundationEssentials
 import Testing
 
 /// The shipped `Config/appflipd.json` loads as it is. Its demo partner app uses the `appflip` handler, which

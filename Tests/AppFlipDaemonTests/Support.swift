@@ -1,6 +1,7 @@
 import AppFlipCore
 import AppFlipClient
 import AppFlipProtocol
+import NIOCore
 import Testing
 
 /// An AASA component that matches every path.

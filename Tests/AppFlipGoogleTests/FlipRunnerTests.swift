@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipOAuth
 import AppFlipTesting
 import Logging
 import Testing

@@ -3,6 +3,7 @@ import AppFlipCore
 import AppFlipGoogle
 import AppFlipProtocol
 import AppFlipTesting
+import NIOCore
 import Testing
 
 /// The Google app's registration: which results it receives and which one a flip takes.

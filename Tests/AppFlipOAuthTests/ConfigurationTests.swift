@@ -1,10 +1,7 @@
 import AppFlipConfiguration
 import FoundationEssentials
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import Testing
 
 @testable import AppFlipOAuth
 

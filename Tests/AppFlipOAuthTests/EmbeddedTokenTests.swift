@@ -2,6 +2,7 @@ import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore
+import NIOHTTP1
 import Testing
 
 @testable import AppFlipOAuth

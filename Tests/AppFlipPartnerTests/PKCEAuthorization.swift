@@ -2,6 +2,8 @@ import AppFlipCore
 import AppFlipOAuth
 import AppFlipTesting
 import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
 
 /// A browser-style `GET /authorize` at the embedded server with a PKCE challenge, as alice: App Flip's
 /// own step 3 never sends one, so PKCE is exercised at the same server directly.

@@ -1,4 +1,5 @@
 import AppFlipTesting
+import FoundationEssentials
 import Testing
 
 /// The shipped `Config/` as appflipd loads it: the daemon configuration, `oauth.json` beside it, and the

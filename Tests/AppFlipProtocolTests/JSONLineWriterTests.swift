@@ -1,3 +1,4 @@
+import AppFlipCore
 import FoundationEssentials
 import Testing
 

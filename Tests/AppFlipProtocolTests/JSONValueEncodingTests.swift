@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipProtocol
 import FoundationEssentials
 import Testing
 

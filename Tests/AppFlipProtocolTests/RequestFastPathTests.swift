@@ -1,4 +1,5 @@
 @testable import AppFlipProtocol
+import AppFlipCore
 import Testing
 
 /// The hot-path decoder must never disagree with the `JSONDecoder` reference: whenever it returns a

@@ -3,6 +3,7 @@ import AppFlipDaemon
 import AppFlipServer
 import AppFlipTesting
 import Logging
+import ServiceLifecycle
 import Testing
 
 /// appflipd's one composition: what it runs, in which order, and what it refuses before anything listens.

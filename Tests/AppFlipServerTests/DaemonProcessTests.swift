@@ -2,11 +2,9 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
-import Testing
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import NIOCore
+import Testing
 
 /// The built `appflipd` executable: its socket file, signals, start-up refusals and reload.
 @Suite(.serialized) struct DaemonProcessTests {

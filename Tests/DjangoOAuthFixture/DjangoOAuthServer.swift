@@ -2,6 +2,7 @@ import AppFlipCore
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// django-oauth-toolkit 3.4.1 on 127.0.0.1: the real third-party OAuth2 server of the interop tests, with
 /// one confidential client and one user. `scripts/django-oauth/setup.sh` creates `.build/django-venv` on
