@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "AppFlipFraming", dependencies: [.nio("NIOCore")], swiftSettings: swiftSettings),
 
         // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
-        .target(name: "AppFlipConfiguration", swiftSettings: swiftSettings),
+        .target(name: "AppFlipConfiguration", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
 
         // MARK: The NIO Unix-socket server, the app registry, each hop of a handoff, the handlers and the service.
         .target(

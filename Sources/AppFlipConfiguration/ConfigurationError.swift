@@ -1,3 +1,5 @@
+import AppFlipCore
+
 /// Why a configuration was refused: the file, the JSON path of the field (`clients[0].redirectURIs`), and
 /// what is wrong with it. The one error of every configuration file: `appflipd.json`, `oauth.json`, the
 /// `apps.d` app files and the handler configurations in them.
@@ -15,21 +17,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
 
     /// An error about the field at `codingPath`, for a `Decodable` configuration's `init(from:)`.
     public init(at codingPath: [any CodingKey], _ message: String) {
-        self.init(field: Self.field(codingPath), message)
-    }
-
-    /// `clients[0].redirectURIs`: keys joined by dots, array indices in brackets.
-    public static func field(_ codingPath: [any CodingKey]) -> String? {
-        guard !codingPath.isEmpty else { return nil }
-        var field = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                field += "[\(index)]"
-            } else {
-                field += field.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return field
+        self.init(field: DecodingFailure.field(codingPath), message)
     }
 
     /// This error in `file`, unless it already names one.

@@ -1,3 +1,4 @@
+import AppFlipCore
 import FoundationEssentials
 import Glibc
 
@@ -78,29 +79,13 @@ public enum ConfigurationFile {
 extension ConfigurationError {
     /// The field a decoding error points at, and what a user should fix there.
     init(decoding error: DecodingError) {
-        switch error {
-        case .keyNotFound(let key, let context):
-            self.init(at: context.codingPath + [key], "is required")
-        case .typeMismatch(let type, let context):
-            self.init(at: context.codingPath, "must be \(Self.describe(type))")
-        case .valueNotFound(let type, let context):
-            self.init(at: context.codingPath, "must be \(Self.describe(type)), not null")
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            self.init("is not valid JSON")
-        case .dataCorrupted(let context):
-            self.init(at: context.codingPath, "is invalid: \(context.debugDescription)")
-        @unknown default:
-            self.init("cannot be decoded: \(error)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "a boolean"
-        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type: "an integer"
-        case is Double.Type: "a number"
-        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        let failure = DecodingFailure(error)
+        switch failure.problem {
+        case .missing: self.init(field: failure.field, "is required")
+        case .typeMismatch(let expected): self.init(field: failure.field, "must be \(expected)")
+        case .null(let expected): self.init(field: failure.field, "must be \(expected), not null")
+        case .invalid(let reason): self.init(field: failure.field, "is invalid: \(reason)")
+        case .notJSON: self.init("is not valid JSON")
         }
     }
 }

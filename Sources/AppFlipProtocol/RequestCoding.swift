@@ -1,3 +1,4 @@
+import AppFlipCore
 public import FoundationEssentials
 
 /// Why a request line was refused, with whatever `id` and `op` could be read so that the error reply
@@ -121,38 +122,14 @@ extension Request: Codable {
 extension ErrorBody {
     /// An `invalid_request` naming the field a decoding error points at.
     public init(decodingError: DecodingError) {
-        func path(_ context: DecodingError.Context, appending key: (any CodingKey)? = nil) -> String {
-            var keys = context.codingPath
-            if let key { keys.append(key) }
-            return keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-                .trimmingPrefix(".").description
-        }
-        switch decodingError {
-        case .keyNotFound(let key, let context):
-            let field = path(context, appending: key)
-            self.init(.invalidRequest, "`\(field)` is missing", field: field)
-        case .typeMismatch(let type, let context):
-            let field = path(context)
-            self.init(.invalidRequest, "`\(field)` must be \(Self.describe(type))", field: field)
-        case .valueNotFound(let type, let context):
-            let field = path(context)
-            self.init(.invalidRequest, "`\(field)` must be \(Self.describe(type)), not null", field: field)
-        case .dataCorrupted(let context):
-            let field = path(context)
-            self.init(.invalidRequest, "`\(field)` is invalid: \(context.debugDescription)", field: field)
-        @unknown default:
-            self.init(.invalidRequest, "the request is malformed")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "a boolean"
-        case is Int.Type, is Int64.Type, is UInt64.Type, is Int32.Type, is UInt32.Type: "an integer"
-        case is Double.Type: "a number"
-        default:
-            String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        let failure = DecodingFailure(decodingError)
+        let field = failure.field ?? ""
+        switch failure.problem {
+        case .missing: self.init(.invalidRequest, "`\(field)` is missing", field: field)
+        case .typeMismatch(let expected): self.init(.invalidRequest, "`\(field)` must be \(expected)", field: field)
+        case .null(let expected): self.init(.invalidRequest, "`\(field)` must be \(expected), not null", field: field)
+        case .invalid(let reason): self.init(.invalidRequest, "`\(field)` is invalid: \(reason)", field: field)
+        case .notJSON: self.init(.invalidRequest, "the request is not valid JSON")
         }
     }
 }
