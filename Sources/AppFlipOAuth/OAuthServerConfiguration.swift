@@ -1,7 +1,5 @@
 import AppFlipConfiguration
 
-
-
 /// Everything the embedded authorization server serves, as read from `Config/oauth.json`: camelCase keys,
 /// unknown ones refused, like every configuration file.
 public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
@@ -94,63 +92,5 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         for (index, user) in users.enumerated() where user.username.isEmpty || !usernames.insert(user.username).inserted {
             throw ConfigurationError(field: "users[\(index)].username", "\"\(user.username)\" is empty or repeated")
         }
-    }
-}
-
-/// A confidential OAuth client: it authenticates at /token with its secret.
-public struct RegisteredClient: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var id: String
-    public var secret: String
-    /// Compared byte for byte: no normalisation, no wildcards (RFC 9700 §2.1).
-    public var redirectURIs: [String]
-    /// Scopes the client may ask for; a request without `scope` is granted all of them.
-    public var scopes: [String]
-
-    public init(id: String, secret: String, redirectURIs: [String], scopes: [String]) {
-        self.id = id
-        self.secret = secret
-        self.redirectURIs = redirectURIs
-        self.scopes = scopes
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id = "clientID"
-        case secret = "clientSecret"
-        case redirectURIs, scopes
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        secret = try container.decode(String.self, forKey: .secret)
-        redirectURIs = try container.decode([String].self, forKey: .redirectURIs)
-        scopes = try container.decode([String].self, forKey: .scopes)
-    }
-
-    /// Redacted: only the secret's fingerprint.
-    public var description: String {
-        "RegisteredClient(id: \(id), secret: sha256:\(Fingerprint.of(secret)), redirectURIs: \(redirectURIs.count))"
-    }
-}
-
-/// A user who can be signed in. A disabled user's authorization is denied (`access_denied`), the way a
-/// disabled account is in the App Flip seed.
-public struct TestUser: Sendable, Hashable, Codable {
-    public var username: String
-    public var disabled: Bool
-
-    public init(username: String, disabled: Bool = false) {
-        self.username = username
-        self.disabled = disabled
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case username, disabled
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        username = try container.decode(String.self, forKey: .username)
-        disabled = try container.decodeIfPresent(Bool.self, forKey: .disabled) ?? false
     }
 }

@@ -1,16 +1,5 @@
 import Logging
 
-/// One `FIELD=value` pair of a journal entry.
-public struct JournalField: Sendable, Hashable {
-    public let name: String
-    public let value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// The fields a log event becomes, redacted, in the order they are sent.
 ///
 /// - `MESSAGE`: the message, scrubbed by `LogRedaction`;

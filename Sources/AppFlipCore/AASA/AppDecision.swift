@@ -1,13 +1,3 @@
-/// What one app's association file says about one URL.
-public enum MatchOutcome: String, Sendable, Hashable, Codable {
-    /// A rule accepts the URL: the app opens it.
-    case match
-    /// A rule with `exclude: true` (or a legacy `NOT ` path) decided first: the app must not open it.
-    case exclude
-    /// No rule decided: the app has nothing to say about the URL.
-    case noMatch = "no_match"
-}
-
 /// An app's decision about a URL, and the rule that made it, so a user can be shown why.
 public struct AppDecision: Sendable, Hashable, CustomStringConvertible {
     public let outcome: MatchOutcome

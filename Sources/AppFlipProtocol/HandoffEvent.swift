@@ -1,21 +1,3 @@
-/// `activity`: the daemon hands an activity to a live app, which answers with an `answer` request.
-public struct ActivityPush: Sendable, Hashable, Codable {
-    /// Unique per live-app connection; the `answer` names it.
-    public var handoff: UInt64
-    /// The registered app id the URL was routed to.
-    public var app: String
-    /// The AASA component that matched.
-    public var rule: String
-    public var activity: Activity
-
-    public init(handoff: UInt64, app: String, rule: String, activity: Activity) {
-        self.handoff = handoff
-        self.app = app
-        self.rule = rule
-        self.activity = activity
-    }
-}
-
 /// `event`: one finished handoff, streamed to `watch` subscribers.
 public struct HandoffEvent: Sendable, Hashable, Codable {
     /// Seconds since the Unix epoch when the handoff finished.
@@ -48,11 +30,4 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
         self.outcome = outcome
         self.latencyMicros = latencyMicros
     }
-}
-
-/// Anything the daemon writes: a reply, or a push that answers no request.
-public enum ServerMessage: Sendable, Hashable {
-    case reply(Reply)
-    case activity(ActivityPush)
-    case event(HandoffEvent)
 }

@@ -1,0 +1,12 @@
+/// Why a policy cannot be built.
+public enum FlipPolicyError: Error, Sendable, Hashable, CustomStringConvertible {
+    case noClientIDs
+    case emptyClientID(index: Int)
+
+    public var description: String {
+        switch self {
+        case .noClientIDs: "no expected client id is configured, so every flip link would be declined"
+        case .emptyClientID(let index): "expected client id \(index) is empty"
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import AppFlipConfiguration
+import AppFlipCore
+import AppFlipProtocol
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An `errno` as a readable error.
+struct POSIXErrorDescription: Error, CustomStringConvertible {
+    var errno: Int32
+    var description: String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,11 @@
+import AppFlipCore
+
+/// `SystemRandomNumberGenerator`: `getrandom(2)` on Linux, `arc4random_buf` on Darwin.
+public struct SystemRandomSource: RandomSource {
+    public init() {}
+
+    public func bytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in generator.next() }
+    }
+}

@@ -1,0 +1,25 @@
+/// One registered app, as `apps` lists it.
+public struct AppInfo: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case `static`, live
+    }
+
+    public var appID: String
+    public var kind: Kind
+    public var domains: [String]
+    /// `exec`, `builtin:accept`, `live`, or another handler kind.
+    public var handler: String
+    /// For static apps, the `apps.d` file it came from.
+    public var source: String?
+    /// For live apps, who registered it.
+    public var peer: PeerInfo?
+
+    public init(appID: String, kind: Kind, domains: [String], handler: String, source: String? = nil, peer: PeerInfo? = nil) {
+        self.appID = appID
+        self.kind = kind
+        self.domains = domains
+        self.handler = handler
+        self.source = source
+        self.peer = peer
+    }
+}

@@ -1,0 +1,9 @@
+/// The reply to `apps`.
+public struct AppsResult: Sendable, Hashable, Codable {
+    /// Static apps first, then live apps, each sorted by app id.
+    public var apps: [AppInfo]
+
+    public init(apps: [AppInfo]) {
+        self.apps = apps
+    }
+}

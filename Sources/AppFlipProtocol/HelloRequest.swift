@@ -1,0 +1,13 @@
+import AppFlipCore
+
+/// `hello`: the first request on every connection.
+public struct HelloRequest: Sendable, Hashable, Codable {
+    public var version: Int
+    /// A free-form name of the client program, for logs and `watch`.
+    public var client: String?
+
+    public init(version: Int = ProtocolVersion.current, client: String? = nil) {
+        self.version = version
+        self.client = client
+    }
+}

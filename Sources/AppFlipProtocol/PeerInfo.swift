@@ -1,0 +1,12 @@
+/// Who is on the other end of a Unix socket connection, from `SO_PEERCRED`.
+public struct PeerInfo: Sendable, Hashable, Codable {
+    public var uid: UInt32
+    public var gid: UInt32
+    public var pid: Int32
+
+    public init(uid: UInt32, gid: UInt32, pid: Int32) {
+        self.uid = uid
+        self.gid = gid
+        self.pid = pid
+    }
+}

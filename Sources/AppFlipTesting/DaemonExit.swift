@@ -1,0 +1,16 @@
+import AppFlipClient
+import AppFlipDaemon
+import Subprocess
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a daemon process ended, and what it wrote to stderr.
+public struct DaemonExit: Sendable, Hashable {
+    /// The exit status, when it exited.
+    public var status: Int32?
+    /// The signal that killed it, when one did.
+    public var signal: Int32?
+    public var standardError: String
+}

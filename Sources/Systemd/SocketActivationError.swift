@@ -1,0 +1,20 @@
+import CSystemd
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A socket passed by systemd cannot serve as the daemon's listener.
+public enum SocketActivationError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notAListeningUnixStreamSocket(name: String, fileDescriptor: Int32)
+
+    public var description: String {
+        switch self {
+        case .notAListeningUnixStreamSocket(let name, let fileDescriptor):
+            "the socket named \(name) (fd \(fileDescriptor)) passed by systemd is not a listening Unix stream socket; "
+                + "check ListenStream= in the .socket unit"
+        }
+    }
+}

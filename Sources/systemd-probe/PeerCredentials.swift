@@ -1,0 +1,16 @@
+import Dispatch
+import Logging
+import Systemd
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Linux's `struct ucred`, which Glibc's Swift module hides behind _GNU_SOURCE.
+struct PeerCredentials {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
