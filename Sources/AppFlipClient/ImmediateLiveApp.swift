@@ -5,10 +5,12 @@ import NIOCore
 public struct ImmediateLiveApp: LiveAppHandling {
     private let answer: @Sendable (ActivityPush) -> LiveAnswer
 
+    /// Wraps a closure that answers synchronously, without a thread hop.
     public init(_ answer: @escaping @Sendable (ActivityPush) -> LiveAnswer) {
         self.answer = answer
     }
 
+    /// Answers at once with an already succeeded future on `eventLoop`.
     public func handle(_ activity: ActivityPush, eventLoop: any EventLoop) -> EventLoopFuture<LiveAnswer> {
         eventLoop.makeSucceededFuture(answer(activity))
     }

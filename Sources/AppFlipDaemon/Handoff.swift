@@ -5,6 +5,7 @@ import NIOCore
 
 /// One activity on its way to one app, and the capability to open URLs as that app.
 public struct Handoff: Sendable {
+    /// The `NSUserActivity` being continued; its `webpageURL` is the universal link.
     public let activity: Activity
     /// The activity's `webpageURL`, as the daemon parsed it to route it.
     public let url: RawURL
@@ -12,7 +13,9 @@ public struct Handoff: Sendable {
     public let appID: String
     /// The AASA component that matched, as an RFC 6901 pointer into its AASA document, `/applinks/details/0/components/1`.
     public let rule: String
+    /// The event loop the handoff runs on; the daemon hops the handler's future back to it, so completing it here saves a hop.
     public let eventLoop: any EventLoop
+    /// The daemon's logger, for the handler's own messages; log URLs only through `Redaction.redact(url:)`.
     public let logger: Logger
     let hop: HandoffHop
 

@@ -8,13 +8,18 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
 
     /// The loopback address the server binds. Anything but 127.0.0.1 or ::1 is refused by `validate()`.
     public var host: String
+    /// The TCP port; see ``defaultPort``.
     public var port: Int
     /// Seconds an authorization code stays redeemable. RFC 6749 §4.1.2 recommends at most 600.
     public var authorizationCodeLifetime: Int
+    /// Seconds an access token is valid; sent as `expires_in` (RFC 6749 §5.1).
     public var accessTokenLifetime: Int
+    /// The confidential clients the server knows; Google is one, by its partner client id.
     public var clients: [RegisteredClient]
+    /// The test users who can sign in; there is no password, a user's session is minted in process.
     public var users: [TestUser]
 
+    /// Creates a configuration; the defaults are those of an `oauth.json` that leaves the fields out.
     public init(
         host: String = "127.0.0.1",
         port: Int = OAuthServerConfiguration.defaultPort,
@@ -35,6 +40,7 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         case host, port, authorizationCodeLifetime, accessTokenLifetime, clients, users
     }
 
+    /// Decodes `oauth.json` strictly: camelCase keys, unknown ones refused.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         self.init(

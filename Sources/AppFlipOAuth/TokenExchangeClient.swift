@@ -8,6 +8,7 @@ import NIOHTTP1
 /// Step 4, Google's side: exchanges a code at the partner's token endpoint, server to server, with the
 /// identical redirect_uri and the client's credentials; and refreshes.
 public struct TokenExchangeClient: Sendable {
+    /// How the client authenticates at the token endpoint (RFC 6749 §2.3.1).
     public enum Authentication: Sendable, Hashable {
         /// `client_id` and `client_secret` in the form body, as Google sends them.
         case clientSecretPost
@@ -15,14 +16,20 @@ public struct TokenExchangeClient: Sendable {
         case basic
     }
 
+    /// The partner's token endpoint.
     public var tokenURL: String
+    /// The partner client id Google was given.
     public var clientID: String
+    /// The client's secret; only its fingerprint is logged.
     public var clientSecret: String
+    /// Where the credentials go: form body (Google's way) or Basic header.
     public var authentication: Authentication
+    /// How long one request may take, connection included.
     public var timeout: Duration
     private let httpClient: HTTPClient
     private let logger: Logger
 
+    /// Creates a client; `httpClient` must not follow redirects, and its owner shuts it down.
     public init(
         tokenURL: String,
         clientID: String,

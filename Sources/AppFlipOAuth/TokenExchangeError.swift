@@ -14,6 +14,7 @@ public enum TokenExchangeError: Error, Sendable, Hashable, CustomStringConvertib
     /// HTTP 200 without a usable token response.
     case malformedResponse(String)
 
+    /// A sentence for the report; the endpoint's own `error` and `error_description` are quoted, shortened.
     public var description: String {
         switch self {
         case .transport(let reason):

@@ -4,18 +4,26 @@ import FoundationEssentials
 /// What may be shown of a token response: shapes and fingerprints, never a token. It also checks the
 /// rules Google's account-linking validation applies to a token endpoint.
 public struct TokenReport: Sendable, Hashable, Codable {
+    /// The shape of the access token: Google accepts both, but a JWT's claims can be read by anyone holding it.
     public enum TokenFormat: String, Sendable, Hashable, Codable {
         case opaque
         /// Three base64url segments separated by dots: a JWS compact serialisation.
         case jwt
     }
 
+    /// `token_type`; the account-linking rules want `Bearer`, case-insensitively.
     public var tokenType: String
+    /// `expires_in`, in seconds; `nil` when the endpoint left it out.
     public var expiresIn: Int?
+    /// `scope` split on spaces: what was granted, when the endpoint said.
     public var scopes: [String]
+    /// Whether the access token is opaque or a JWT.
     public var accessTokenFormat: TokenFormat
+    /// The access token's ``Fingerprint``, to tell tokens apart without showing one.
     public var accessTokenFingerprint: String
+    /// Whether a `refresh_token` came back; Google needs one to keep the link alive.
     public var refreshTokenIssued: Bool
+    /// The refresh token's ``Fingerprint``, when one came back.
     public var refreshTokenFingerprint: String?
     /// Each broken account-linking rule, in words; empty when the response passes.
     public var violations: [String]

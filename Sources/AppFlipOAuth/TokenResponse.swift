@@ -4,12 +4,18 @@ import FoundationEssentials
 /// A successful token endpoint answer (RFC 6749 §5.1). It holds real tokens, so its description is
 /// redacted; print `report` instead.
 public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
+    /// `access_token`: a real token. Never log it; use ``report``.
     public var accessToken: String
+    /// `token_type`, e.g. `Bearer` (RFC 6749 §7.1).
     public var tokenType: String
+    /// `expires_in`: the access token's lifetime in seconds, when given.
     public var expiresIn: Int?
+    /// `refresh_token`: a real token, when issued. Never log it.
     public var refreshToken: String?
+    /// `scope`: the granted scopes, space-separated, when the endpoint said (RFC 6749 §3.3).
     public var scope: String?
 
+    /// Creates a response, e.g. for the embedded server's tests.
     public init(accessToken: String, tokenType: String, expiresIn: Int?, refreshToken: String?, scope: String?) {
         self.accessToken = accessToken
         self.tokenType = tokenType
@@ -36,7 +42,9 @@ public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
         )
     }
 
+    /// What may be shown of this response: shapes, fingerprints, and the account-linking rules it breaks.
     public var report: TokenReport { TokenReport(self) }
 
+    /// Redacted: the report's summary, never a token.
     public var description: String { "TokenResponse(\(report.summary))" }
 }

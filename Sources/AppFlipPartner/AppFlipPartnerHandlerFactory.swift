@@ -11,18 +11,22 @@ import Logging
 /// one, an app file that asks for it is refused at load. The HTTP client must not follow redirects
 /// (`HTTPClient.Configuration.appFlipOAuth()`); its owner shuts it down.
 public struct AppFlipPartnerHandlerFactory: HandlerFactory {
+    /// The `handler` key that selects this factory in an app file: `{"handler": {"appflip": {…}}}`.
     public let kind = "appflip"
 
     private let embeddedServer: EmbeddedAuthorizationServer?
     private let httpClient: HTTPClient
     private let logger: Logger
 
+    /// Creates the factory; pass `nil` for `embeddedServer` when the daemon runs without the OAuth server.
     public init(embeddedServer: EmbeddedAuthorizationServer?, httpClient: HTTPClient, logger: Logger) {
         self.embeddedServer = embeddedServer
         self.httpClient = httpClient
         self.logger = logger
     }
 
+    /// Decodes the app file's `appflip` object and builds the partner handler.
+    /// - Throws: a `ConfigurationError` naming the field, e.g. `embedded` authorization without an embedded server.
     public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
         -> any ActivityHandler
     {

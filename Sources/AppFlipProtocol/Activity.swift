@@ -8,6 +8,7 @@ public struct Activity: Sendable, Hashable, Codable {
     /// Free-form data passed to the handler untouched.
     public var userInfo: [String: JSONValue]?
 
+    /// Creates a browsing-web activity for `webpageURL`, as a universal-link tap does.
     public init(activityType: String = browsingWebActivityType, webpageURL: String?, userInfo: [String: JSONValue]? = nil) {
         self.activityType = activityType
         self.webpageURL = webpageURL

@@ -6,8 +6,10 @@ public struct ActivityPush: Sendable, Hashable, Codable {
     public var app: String
     /// The AASA component that matched.
     public var rule: String
+    /// The activity to continue, its URL unredacted: the claiming app may see it whole.
     public var activity: Activity
 
+    /// Creates a push.
     public init(handoff: UInt64, app: String, rule: String, activity: Activity) {
         self.handoff = handoff
         self.app = app

@@ -1,6 +1,8 @@
 /// The error half of a reply: a code for programs, a sentence for people, and context where it helps.
 public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What went wrong, for programs; stable across releases.
     public var code: ErrorCode
+    /// What went wrong, for people; it may change wording at any time.
     public var message: String
     /// The request field at fault, as a dotted path (`activity.webpageURL`).
     public var field: String?
@@ -11,6 +13,7 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
     /// What happened to each URL the handler opened before it declined or failed.
     public var opened: [OpenedURL]?
 
+    /// Creates an error; give the context fields that help the caller find the fault.
     public init(
         _ code: ErrorCode, _ message: String, field: String? = nil, app: String? = nil, rule: String? = nil,
         opened: [OpenedURL]? = nil
@@ -23,5 +26,6 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
         self.opened = opened
     }
 
+    /// `code: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 }

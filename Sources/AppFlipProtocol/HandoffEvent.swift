@@ -10,12 +10,16 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
     public var hop: Int
     /// The URL with secret query values redacted.
     public var url: String
+    /// The app the URL was routed to; `nil` when none claims it.
     public var app: String?
+    /// The AASA component that matched, as an RFC 6901 pointer.
     public var rule: String?
     /// `handled`, `delivered`, `browser`, or the error code.
     public var outcome: String
+    /// Microseconds from the hop's start to its outcome, on the daemon's monotonic clock.
     public var latencyMicros: Int64
 
+    /// Creates an event.
     public init(
         time: Double, from: PeerInfo?, client: String?, hop: Int, url: String, app: String?, rule: String?,
         outcome: String, latencyMicros: Int64

@@ -6,10 +6,12 @@ public struct OpenOptions: Sendable, Hashable, Codable {
     /// app claims "opens in the browser", which appflipd reports as the delivery status `browser`.
     public var universalLinksOnly: Bool
 
+    /// Creates options; the default is iOS's.
     public init(universalLinksOnly: Bool = false) {
         self.universalLinksOnly = universalLinksOnly
     }
 
+    /// Decodes the options; a missing `universalLinksOnly` is false, as on iOS.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly) ?? false

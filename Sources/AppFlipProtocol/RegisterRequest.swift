@@ -11,6 +11,7 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
     /// The app's `components` only; the daemon wraps them in a document with one `details` entry for `appID`.
     public var components: [JSONValue]?
 
+    /// Creates the request; give `association` or `components`.
     public init(appID: String, domains: [String], association: JSONValue? = nil, components: [JSONValue]? = nil) {
         self.appID = appID
         self.domains = domains

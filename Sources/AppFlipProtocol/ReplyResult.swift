@@ -8,6 +8,7 @@ public enum ReplyResult: Sendable, Hashable {
     case apps(AppsResult)
     case watch(WatchResult)
 
+    /// The op this result answers.
     public var op: Op {
         switch self {
         case .hello: .hello

@@ -12,6 +12,7 @@ public enum RequestBody: Sendable, Hashable {
     /// `watch`: stream an `event` push for every handoff from now on.
     case watch
 
+    /// The request's `op` on the wire.
     public var op: Op {
         switch self {
         case .hello: .hello

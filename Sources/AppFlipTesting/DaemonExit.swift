@@ -12,5 +12,6 @@ public struct DaemonExit: Sendable, Hashable {
     public var status: Int32?
     /// The signal that killed it, when one did.
     public var signal: Int32?
+    /// Everything the daemon wrote to stderr, its log included.
     public var standardError: String
 }

@@ -6,10 +6,13 @@ import Glibc
 
 /// Runs a built executable of this package (`appflip`, `appflipd`) to completion, for command-line tests.
 public enum TestCommand {
+    /// What a command did: its exit status and everything it wrote.
     public struct Outcome: Sendable {
         /// The exit status; `nil` when a signal killed it.
         public var status: Int32?
+        /// Everything the command wrote to stdout.
         public var standardOutput: String
+        /// Everything the command wrote to stderr.
         public var standardError: String
     }
 

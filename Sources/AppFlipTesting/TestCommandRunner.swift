@@ -6,6 +6,7 @@ import Glibc
 
 /// Runs any executable to completion, capturing its output.
 public enum TestCommandRunner {
+    /// Runs `executable` with `arguments`, its environment updated with `environment`, and waits for it to exit.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> TestCommand.Outcome {
         var updates: [Environment.Key: String?] = [:]
         for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }

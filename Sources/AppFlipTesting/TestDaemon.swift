@@ -23,7 +23,9 @@ import ServiceLifecycle
 public struct TestDaemon: Sendable {
     /// The temporary directory: `appflipd.json`, `apps.d/`, the socket, and handler scripts.
     public let directory: String
+    /// The daemon's Unix socket, inside ``directory``; give it to a client's `--socket`.
     public let socketPath: String
+    /// The daemon's `appflipd.json`, inside ``directory``; give it to `appflipd --config`.
     public let configurationFile: String
     /// The embedded OAuth server, in a daemon started with an OAuth configuration.
     public internal(set) var oauthServer: EmbeddedAuthorizationServer?

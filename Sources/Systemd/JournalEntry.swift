@@ -12,8 +12,10 @@ import Logging
 ///   element. An error passed to the log call arrives as `error.message` and `error.type`, as swift-log's
 ///   own handlers name them (`APPFLIP_ERROR_MESSAGE`, `APPFLIP_ERROR_TYPE`).
 public struct JournalEntry: Sendable, Hashable {
+    /// The fields, in the order they are sent; a name may repeat.
     public let fields: [JournalField]
 
+    /// Builds the fields of one log event, redacting as it goes.
     public init(
         level: Logger.Level,
         message: String,

@@ -10,6 +10,7 @@ import Musl
 public enum SocketActivationError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAListeningUnixStreamSocket(name: String, fileDescriptor: Int32)
 
+    /// A sentence naming the socket and the unit setting to check.
     public var description: String {
         switch self {
         case .notAListeningUnixStreamSocket(let name, let fileDescriptor):

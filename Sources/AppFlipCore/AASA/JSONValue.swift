@@ -65,6 +65,7 @@ public enum JSONValue: Sendable, Hashable {
 /// The protocol carries inline AASA documents and `userInfo` as JSON values: they round-trip through
 /// `Codable` exactly as parsed, and `JSONEncoder` writes them as `write(to:)` does.
 extension JSONValue: Codable {
+    /// Decodes any JSON value, keeping integers and doubles apart as the parser does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -82,6 +83,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value back as it was parsed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

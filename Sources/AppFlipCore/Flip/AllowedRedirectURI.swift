@@ -11,5 +11,6 @@ public struct AllowedRedirectURI: Sendable, Hashable, CustomStringConvertible {
         self.appFlip = appFlip
     }
 
+    /// The URI exactly as allowed.
     public var description: String { string }
 }

@@ -8,6 +8,7 @@ public enum DeclineReason: Sendable, Hashable, CustomStringConvertible {
     /// `client_id` is not byte-for-byte one of the expected ids. The value is not repeated here.
     case clientIDNotExpected
 
+    /// A sentence for the log; it repeats no parameter value.
     public var description: String {
         switch self {
         case .redirectURI(let problem): "declined without a redirect: \(problem)"

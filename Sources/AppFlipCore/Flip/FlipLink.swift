@@ -13,23 +13,29 @@ public struct FlipLink: Sendable, Hashable {
         case state
         case scope
 
+        /// The parameter's name on the wire, e.g. `redirect_uri`.
         public var description: String { rawValue }
     }
 
+    /// The flip link as received, undecoded.
     public let url: RawURL
     /// The decoded value of each parameter that occurs exactly once and is valid UTF-8; it may be empty.
     public let values: [Parameter: String]
     /// Every problem, ordered by parameter as `Parameter.allCases` lists them.
     public let problems: [FlipLinkProblem]
 
+    /// `client_id`: the partner's OAuth client id Google registered, when usable.
     public var clientID: String? { values[.clientID] }
+    /// `state`: Google's opaque value, echoed unchanged in the result link (RFC 6749 §4.1.2), when usable.
     public var state: String? { values[.state] }
+    /// `redirect_uri`: where the result goes, decoded but not yet checked against the allowlist.
     public var redirectURI: String? { values[.redirectURI] }
     /// The scope value split on spaces; empty when there is no usable scope.
     public var scopes: [String] {
         values[.scope].map { $0.split(separator: " ").map(String.init) } ?? []
     }
 
+    /// Reads the link's query: every parameter's value and every problem. It never fails; ``FlipPolicy`` judges.
     public init(_ url: RawURL) {
         self.url = url
         var occurrences: [Parameter: [String?]] = [:]

@@ -1,5 +1,6 @@
 /// One thing wrong with one parameter of a flip link.
 public struct FlipLinkProblem: Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the parameter.
     public enum Kind: Sendable, Hashable {
         case missing
         /// Present with no value (`state=` or `state`).
@@ -14,14 +15,18 @@ public struct FlipLinkProblem: Sendable, Hashable, CustomStringConvertible {
         case invalidScopeCharacter
     }
 
+    /// The parameter at fault.
     public let parameter: FlipLink.Parameter
+    /// What is wrong with it.
     public let kind: Kind
 
+    /// Creates a problem of `kind` with `parameter`.
     public init(_ parameter: FlipLink.Parameter, _ kind: Kind) {
         self.parameter = parameter
         self.kind = kind
     }
 
+    /// `parameter` and what is wrong with it; the value is never quoted.
     public var description: String {
         switch kind {
         case .missing: "\(parameter) is missing"

@@ -6,6 +6,7 @@ public struct FlipRequest: Sendable, Hashable {
     public let scopes: [String]
     /// The nonce to echo byte for byte; never empty.
     public let state: String
+    /// The verified redirect URI: the only place the result may go.
     public let redirectURI: AllowedRedirectURI
 
     /// What to ask the partner's OAuth2 server for (step 3).

@@ -7,11 +7,13 @@ public struct FlipResultChecker: Sendable, Hashable {
     /// The `state` the flip link carried.
     public let state: String
 
+    /// Creates a checker for a result that must come back to `redirectURI` with this `state`.
     public init(redirectURI: String, state: String) {
         self.redirectURI = redirectURI
         self.state = state
     }
 
+    /// Checks the URL the partner app opened: target, `state`, and exactly one of `code` or `error`.
     public func check(_ resultURL: String) -> FlipResultVerdict {
         let url: RawURL
         do {

@@ -1,5 +1,6 @@
 /// The checker's answer: what the result says, and everything wrong with it.
 public struct FlipResultVerdict: Sendable, Hashable, CustomStringConvertible {
+    /// What the result link carries: an authorization code, or an App Flip error value.
     public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         case code(String)
         case error(FlipErrorCode, description: String?)
@@ -24,6 +25,7 @@ public struct FlipResultVerdict: Sendable, Hashable, CustomStringConvertible {
     /// No violations and an outcome. Deviations do not fail a result.
     public var isValid: Bool { violations.isEmpty && outcome != nil }
 
+    /// The outcome, then every violation and deviation; codes are redacted.
     public var description: String {
         var lines = [isValid ? "valid result: \(outcome.map(String.init(describing:)) ?? "")" : "invalid result"]
         lines += violations.map { "violation: \($0)" }

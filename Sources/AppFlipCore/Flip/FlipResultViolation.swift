@@ -22,6 +22,7 @@ public enum FlipResultViolation: Sendable, Hashable, CustomStringConvertible {
     /// as a space: the mark of Foundation's `URLComponents.queryItems`, which leaves `+` unencoded.
     case stateMismatch(literalPlus: Bool)
 
+    /// A sentence for the report; it never quotes a code.
     public var description: String {
         switch self {
         case .malformedURL(let error): "the result is not an absolute URL: \(error)"

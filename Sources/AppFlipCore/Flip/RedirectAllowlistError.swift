@@ -1,5 +1,6 @@
 /// Why a configured allowlist cannot be used.
 public struct RedirectAllowlistError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the list or the entry.
     public enum Reason: Sendable, Hashable {
         case empty
         case duplicate(ofIndex: Int)
@@ -10,9 +11,12 @@ public struct RedirectAllowlistError: Error, Sendable, Hashable, CustomStringCon
 
     /// The offending entry's position in the list; `nil` when the list itself is at fault.
     public let index: Int?
+    /// The offending entry, when it is a string.
     public let uri: String?
+    /// Why the allowlist cannot be used.
     public let reason: Reason
 
+    /// A sentence for the configuration error.
     public var description: String {
         let entry = index.map { "redirect allowlist entry \($0)" } ?? "redirect allowlist"
         switch reason {

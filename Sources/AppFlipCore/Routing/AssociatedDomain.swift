@@ -9,6 +9,7 @@
 /// The `?mode=developer`, `?mode=managed` and `?mode=developer+managed` suffixes are accepted and kept in
 /// `modes`. appflipd has no developer or managed devices, so they do not change matching.
 public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
+    /// The entitlement's `?mode=` suffix: `developer` and `managed` limit where iOS honours it.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         case developer
         case managed

@@ -1,5 +1,6 @@
 /// Why an entitlement entry is not a usable `applinks:` domain.
 public struct AssociatedDomainError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the entitlement.
     public enum Reason: Sendable, Hashable {
         case missingPrefix
         case notApplinks(String)
@@ -8,7 +9,9 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, CustomStringConv
         case invalidMode(String)
     }
 
+    /// The entitlement as written, e.g. `applinks:*.example.com`.
     public let entitlement: String
+    /// Why it cannot be used.
     public let reason: Reason
 
     init(_ entitlement: String, _ reason: Reason) {
@@ -16,6 +19,7 @@ public struct AssociatedDomainError: Error, Sendable, Hashable, CustomStringConv
         self.reason = reason
     }
 
+    /// A sentence naming the entitlement and what is wrong.
     public var description: String {
         let why: String
         switch reason {

@@ -22,6 +22,7 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL exactly as it was parsed.
     public let string: String
 
+    /// The URL exactly as given.
     public var description: String { string }
 
     /// Splits `string`, refusing anything that is not a syntactically valid absolute URL with an authority.

@@ -1,5 +1,6 @@
 /// Why a string is not a usable absolute URL, and the UTF-8 offset where that shows.
 public struct URLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is malformed.
     public enum Reason: Sendable, Hashable {
         case empty
         case missingScheme
@@ -12,15 +13,18 @@ public struct URLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidCharacter(String)
     }
 
+    /// What is malformed.
     public let reason: Reason
     /// The UTF-8 offset in the input where the problem starts.
     public let offset: Int
 
+    /// Creates an error at UTF-8 `offset` of the URL.
     public init(_ reason: Reason, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
+    /// The reason and the offset; the URL is not quoted.
     public var description: String {
         let what: String
         switch reason {
