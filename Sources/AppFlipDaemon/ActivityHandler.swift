@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// The daemon calls `handle(_:)` once per handoff on an event loop. The handler answers like
 /// `application(_:continue:restorationHandler:)`: succeed with `true` to continue, `false` to decline, or
-/// fail with an ``ErrorBody`` whose code is `handler_failed` or `timeout`; any other error is reported as
+/// fail with an `ErrorBody` whose code is `handler_failed` or `timeout`; any other error is reported as
 /// `handler_failed`. A handler enforces its own time limit. While handling, it may open URLs through
 /// ``Handoff/open(_:options:)``; the originator's reply waits for their delivery and lists each one.
 ///

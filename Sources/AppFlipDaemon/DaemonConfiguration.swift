@@ -7,7 +7,7 @@ import FoundationEssentials
 /// Loading is strict: an unknown key or an out-of-range value refuses the whole file, because a typo in a
 /// security setting must not silently fall back to a default.
 public struct DaemonConfiguration: Sendable, Hashable {
-    /// The socket path; `nil` picks the default for the user (``SocketPath/defaultPath(environment:uid:)``).
+    /// The socket path; `nil` picks the default for the user (`SocketPath.defaultPath(environment:uid:)`).
     public var socket: String?
     /// The backlog passed to listen(2): connections the kernel queues while the daemon is busy or
     /// restarting. NIO adopts a socket systemd passes with a backlog of 128; the daemon then calls listen()

@@ -20,7 +20,7 @@ public struct Handoff: Sendable {
     let hop: HandoffHop
 
     /// Opens `url` as this app would with `UIApplication.open(_:options:)`: it is routed like any universal
-    /// link and delivered to the app that claims it. The future never fails; the ``OpenedURL`` says what
+    /// link and delivered to the app that claims it. The future never fails; the `OpenedURL` says what
     /// happened, and the originator's reply lists it.
     @discardableResult
     public func open(_ url: String, options: OpenOptions) -> EventLoopFuture<OpenedURL> {

@@ -3,7 +3,7 @@ import AppFlipCore
 import AppFlipGoogle
 import AppFlipProtocol
 
-/// The Google app in a test: a connection to a test daemon, registered as ``GoogleApp`` for every Google app's
+/// The Google app in a test: a connection to a test daemon, registered as `GoogleApp` for every Google app's
 /// redirect path, that sends flip links and keeps whatever the partner opens on the redirect hosts.
 public struct TestGoogleApp: Sendable {
     /// The Google app's own connection to the daemon.
