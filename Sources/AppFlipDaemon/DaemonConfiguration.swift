@@ -15,7 +15,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var listenBacklog: Int = 1024
     /// The directory of static app files, `*.json`; relative paths are relative to the config file.
     public var appsDirectory: String?
-    /// The longest protocol line, in bytes, the daemon reads or writes; longer requests are refused with `line_too_long`.
+    /// The longest request line, in bytes, newline excluded, the daemon reads; a longer one is refused with
+    /// `line_too_long` and closes the connection.
     public var maxLineBytes: Int = FrameLimits.defaultMaxLineBytes
     /// Connections open at once, and per peer uid; more are refused with `too_many_connections`. The total
     /// stays under the 1024 file descriptors a service gets by default.

@@ -78,7 +78,8 @@ public final class DaemonService: Service, Sendable {
         return apps.count
     }
 
-    /// Listens on the socket and serves until the service group is cancelled, then drains in-flight handoffs for ``DaemonConfiguration/shutdownGraceSeconds``.
+    /// Listens and serves until graceful shutdown; then stops accepting, lets in-flight handoffs finish within
+    /// ``DaemonConfiguration/shutdownGraceSeconds``, and removes the socket file it created.
     public func run() async throws {
         // A handler that exits without reading its stdin must not kill the daemon with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

@@ -3,7 +3,7 @@ import AppFlipConfiguration
 /// A user who can be signed in. A disabled user's authorization is denied (`access_denied`), the way a
 /// disabled account is in the App Flip seed.
 public struct TestUser: Sendable, Hashable, Codable {
-    /// The name the partner handler's `embedded.user` selects; it is the token's subject.
+    /// The name a sign-in session is minted for; the partner handler's `embedded.user` selects it.
     public var username: String
     /// A disabled user cannot sign in: /authorize answers `access_denied`, to test the flip's error path.
     public var disabled: Bool

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// What may be shown of a token response: shapes and fingerprints, never a token. It also checks the
 /// rules Google's account-linking validation applies to a token endpoint.
 public struct TokenReport: Sendable, Hashable, Codable {
-    /// The shape of the access token: Google accepts both, but a JWT's claims can be read by anyone holding it.
+    /// The shape of the access token, as far as it can be told without decoding it.
     public enum TokenFormat: String, Sendable, Hashable, Codable {
         case opaque
         /// Three base64url segments separated by dots: a JWS compact serialisation.

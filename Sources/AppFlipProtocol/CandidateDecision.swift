@@ -6,7 +6,7 @@ public struct CandidateDecision: Sendable, Hashable, Codable {
     public var domain: String
     /// `match`, `exclude` or `no_match`.
     public var outcome: String
-    /// The deciding AASA component as written, or empty when nothing decided.
+    /// The deciding AASA component, as an RFC 6901 pointer into the app's document; empty when nothing decided.
     public var rule: String
     /// The index of the deciding `details` entry, when one decided.
     public var details: Int?

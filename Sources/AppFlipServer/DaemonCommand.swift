@@ -40,7 +40,8 @@ public struct DaemonCommand: AsyncParsableCommand {
     /// Creates the command with every option at its default; ArgumentParser fills them in from the command line.
     public init() {}
 
-    /// Loads the configuration, then either checks it (`--check`) or runs the ``DaemonComposition`` with systemd integration until SIGTERM.
+    /// Loads the configuration, then either checks it (`--check`) or runs the ``DaemonComposition`` with
+    /// systemd integration until SIGTERM or SIGINT.
     public func run() async throws {
         SystemdIntegration.bootstrapLogging(level: logLevel)
         let logger = Logger(label: "appflipd")

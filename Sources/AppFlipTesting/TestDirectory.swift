@@ -18,7 +18,8 @@ public enum TestDirectory {
         return String(cString: made)
     }
 
-    /// Writes `text` to `path` with permission bits `mode`, replacing any file there (exec handlers need 0o755).
+    /// Writes `text` to `path`, truncating any file there; a new file gets permission bits `mode` (exec
+    /// handler scripts need 0o755).
     public static func write(_ text: String, to path: String, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }

@@ -28,7 +28,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `pointer: severity CODE: message`, one line per finding as `appflip aasa` prints them.
+    /// `pointer: severity CODE: message`, one line per finding as `appflip aasa validate` prints them.
     public var description: String {
         "\(pointer.isEmpty ? "(document)" : pointer): \(severity.rawValue) \(code.rawValue): \(message)"
     }

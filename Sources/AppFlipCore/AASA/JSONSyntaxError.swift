@@ -6,7 +6,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public let offset: Int
     /// The 1-based line of the problem, for editors.
     public let line: Int
-    /// The 1-based column of the problem, counted in UTF-8 bytes from the line start.
+    /// The 1-based column of the problem, counted in Unicode scalars from the line start.
     public let column: Int
 
     /// The reason, then line, column and byte offset.

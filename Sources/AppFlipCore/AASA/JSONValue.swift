@@ -65,7 +65,7 @@ public enum JSONValue: Sendable, Hashable {
 /// The protocol carries inline AASA documents and `userInfo` as JSON values: they round-trip through
 /// `Codable` exactly as parsed, and `JSONEncoder` writes them as `write(to:)` does.
 extension JSONValue: Codable {
-    /// Decodes any JSON value, keeping integers and doubles apart as the parser does.
+    /// Decodes any JSON value; every number becomes a `Double`, as the parser reads it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -1,7 +1,7 @@
 /// Why a redirect URI is not allowed. A refused URI is never opened: the link is declined without a
 /// redirect (RFC 6749 §4.1.2.1, RFC 9700 §2.1).
 public struct RedirectRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Which check refused the URI; the first failing check in the order the cases are listed.
+    /// Which check refused the URI, with the part at fault where it is safe to quote.
     public enum Reason: Sendable, Hashable {
         case empty
         /// A space, tab, line break, DEL or other control character, at this UTF-8 offset.
