@@ -2,6 +2,7 @@ public import ArgumentParser
 
 /// The `appflip` command: it plays the Google app against a running appflipd, and evaluates AASA files offline.
 public struct AppFlipCommand: AsyncParsableCommand {
+    /// The command name, the one-line abstract `--help` shows, and the subcommands.
     public static let configuration = CommandConfiguration(
         commandName: "appflip",
         abstract: "Drive App Flip account linking through appflipd, and check universal-link rules.",
@@ -16,5 +17,6 @@ public struct AppFlipCommand: AsyncParsableCommand {
         ]
     )
 
+    /// Creates the command with every option at its default; ArgumentParser fills them in from the command line.
     public init() {}
 }

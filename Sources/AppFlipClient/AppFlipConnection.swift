@@ -8,6 +8,7 @@ public import NIOPosix
 /// in whatever order they come. Every method is safe to call from any thread; the future-returning ones
 /// do no thread hop when called on the connection's event loop, which keeps benchmarks honest.
 public final class AppFlipConnection: Sendable {
+    /// The NIO channel to the daemon's Unix socket, for callers that drive it directly (benchmarks, raw writes).
     public let channel: any Channel
     /// The daemon's answer to `hello`.
     public let hello: HelloResult
@@ -61,7 +62,7 @@ public final class AppFlipConnection: Sendable {
 
     // MARK: async
 
-    /// Sends `body` and returns its result, throwing the daemon's ``ErrorBody`` when the reply is an error.
+    /// Sends `body` and returns its result, throwing the daemon's `ErrorBody` when the reply is an error.
     public func request(_ body: RequestBody) async throws -> ReplyResult {
         let reply = try await send(body).get()
         return try reply.outcome.get()
@@ -72,16 +73,20 @@ public final class AppFlipConnection: Sendable {
         try await open(OpenRequest(activity: Activity(webpageURL: url), options: OpenOptions(universalLinksOnly: universalLinksOnly)))
     }
 
+    /// Sends `open` with an explicit `activity` and options, and waits for the handoff's outcome.
+    /// - Throws: ``ClientError``, or the daemon's `ErrorBody` when the handoff failed.
     public func open(_ request: OpenRequest) async throws -> OpenResult {
         guard case .open(let result) = try await self.request(.open(request)) else { throw ClientError.unexpectedReply(.open) }
         return result
     }
 
+    /// Asks the daemon which app would receive `url` and which AASA rule decides, without delivering anything.
     public func explain(_ url: String) async throws -> ExplainResult {
         guard case .explain(let result) = try await request(.explain(ExplainRequest(url: url))) else { throw ClientError.unexpectedReply(.explain) }
         return result
     }
 
+    /// Lists every registered app, static and live, as the `apps` op reports them.
     public func apps() async throws -> [AppInfo] {
         guard case .apps(let result) = try await request(.apps) else { throw ClientError.unexpectedReply(.apps) }
         return result.apps
@@ -109,6 +114,7 @@ public final class AppFlipConnection: Sendable {
         return stream
     }
 
+    /// Closes the connection; a live app registered on it is unregistered by the daemon. Errors are ignored: the channel may already be gone.
     public func close() async {
         try? await channel.close()
     }

@@ -9,6 +9,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A reply of another op came back for this request.
     case unexpectedReply(Op?)
 
+    /// A sentence for people, naming the op where there is one.
     public var description: String {
         switch self {
         case .connectionClosed: "the connection to appflipd closed before the reply"

@@ -14,8 +14,10 @@ public struct RetryPolicy: Sendable, Hashable {
     public var maxAttempts: Int
     /// The wait before the first retry; it doubles each time, up to `maxBackoff`.
     public var initialBackoff: Duration
+    /// The longest wait between two attempts, however many retries came before.
     public var maxBackoff: Duration
 
+    /// Creates a policy; `maxAttempts` counts the first try, so 1 means never retry.
     public init(maxAttempts: Int = 5, initialBackoff: Duration = .milliseconds(50), maxBackoff: Duration = .seconds(1)) {
         precondition(maxAttempts >= 1, "a request needs at least one attempt")
         self.maxAttempts = maxAttempts

@@ -6,9 +6,12 @@ import AppFlipCore
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Empty while a configuration is checked in memory; ``ConfigurationFile`` fills it in.
     public var file: String
+    /// The field at fault, as a dotted path (`handler.appflip.clientIDs[0]`); `nil` when the whole file is.
     public var field: String?
+    /// What is wrong, in users' words. It never quotes the value: it may be a secret.
     public var message: String
 
+    /// Creates an error; `file` is usually left empty for ``ConfigurationFile`` to fill in.
     public init(file: String = "", field: String? = nil, _ message: String) {
         self.file = file
         self.field = field
@@ -31,6 +34,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         ConfigurationError(file: file, field: field.map { $0.hasPrefix("[") ? prefix + $0 : prefix + "." + $0 } ?? prefix, message)
     }
 
+    /// `file: \`field\`: message`, the form the daemon logs and `appflipd --check` prints.
     public var description: String {
         (file.isEmpty ? "" : "\(file): ") + (field.map { "`\($0)`: " } ?? "") + message
     }

@@ -1,6 +1,7 @@
 /// The value shapes several configuration files share, each refused with the field it is in. Values are
 /// never quoted in these errors: they may be secrets.
 extension KeyedDecodingContainer {
+    /// Decodes a string that must not be empty, such as an app id or a client secret.
     public func decodeNonEmptyString(forKey key: Key) throws -> String {
         let string = try decode(String.self, forKey: key)
         guard !string.isEmpty else { throw ConfigurationError(at: codingPath + [key], "must be a non-empty string") }

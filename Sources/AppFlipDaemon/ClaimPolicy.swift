@@ -8,6 +8,7 @@ public struct ClaimPolicy: Sendable, Hashable, Codable {
     /// apps. Their live apps then take precedence over the apps they overlap.
     public var overrideUIDs: [UInt32]
 
+    /// Creates a policy; the defaults let any uid register and none override.
     public init(registerUIDs: [UInt32]? = nil, overrideUIDs: [UInt32] = []) {
         self.registerUIDs = registerUIDs
         self.overrideUIDs = overrideUIDs
@@ -17,6 +18,7 @@ public struct ClaimPolicy: Sendable, Hashable, Codable {
         case registerUIDs, overrideUIDs
     }
 
+    /// Decodes `claimPolicy` from `appflipd.json`, refusing unknown keys.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         registerUIDs = try container.decodeIfPresent([UInt32].self, forKey: .registerUIDs)

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// Loading is strict: an unknown key or an out-of-range value refuses the whole file, because a typo in a
 /// security setting must not silently fall back to a default.
 public struct DaemonConfiguration: Sendable, Hashable {
-    /// The socket path; `nil` picks the default for the user (``SocketPath/defaultPath(environment:uid:)``).
+    /// The socket path; `nil` picks the default for the user (`SocketPath.defaultPath(environment:uid:)`).
     public var socket: String?
     /// The backlog passed to listen(2): connections the kernel queues while the daemon is busy or
     /// restarting. NIO adopts a socket systemd passes with a backlog of 128; the daemon then calls listen()
@@ -15,10 +15,13 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var listenBacklog: Int = 1024
     /// The directory of static app files, `*.json`; relative paths are relative to the config file.
     public var appsDirectory: String?
+    /// The longest request line, in bytes, newline excluded, the daemon reads; a longer one is refused with
+    /// `line_too_long` and closes the connection.
     public var maxLineBytes: Int = FrameLimits.defaultMaxLineBytes
     /// Connections open at once, and per peer uid; more are refused with `too_many_connections`. The total
     /// stays under the 1024 file descriptors a service gets by default.
     public var maxConnections: Int = 512
+    /// The per-uid share of ``maxConnections``, so that one user cannot starve the others.
     public var maxConnectionsPerUID: Int = 256
     /// Requests one connection may have in flight; more are refused with `too_many_requests`.
     public var maxInFlightPerConnection: Int = 1024
@@ -32,8 +35,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var maxHops: Int = 4
     /// How many URLs one handler may open per activity.
     public var maxOpenedURLs: Int = 16
+    /// Who may register live apps and who may override other owners' claims.
     public var claimPolicy = ClaimPolicy()
 
+    /// The defaults, as a daemon with no `appflipd.json` runs.
     public init() {}
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.
@@ -45,6 +50,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
         return configuration
     }
 
+    /// Checks every value's range; `file` names the file in the errors.
+    /// - Throws: the first field out of range.
     public func validate(file: String) throws(ConfigurationError) {
         func check(_ condition: Bool, _ field: String, _ message: String) throws(ConfigurationError) {
             if !condition { throw ConfigurationError(file: file, field: field, message) }
@@ -72,6 +79,7 @@ extension DaemonConfiguration: Codable {
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
 
+    /// Decodes `appflipd.json` strictly: unknown keys are refused, absent ones keep their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let defaults = DaemonConfiguration()

@@ -75,6 +75,8 @@ public final class DaemonService: Service, Sendable {
         return apps.count
     }
 
+    /// Listens and serves until graceful shutdown; then stops accepting, lets in-flight handoffs finish within
+    /// ``DaemonConfiguration/shutdownGraceSeconds``, and removes the socket file it created.
     public func run() async throws {
         // A handler that exits without reading its stdin must not kill the daemon with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

@@ -1,11 +1,6 @@
 import AppFlipProtocol
 import Glibc
 
-/// Why the daemon cannot take its socket path.
-public struct SocketPathError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-}
-
 /// The socket file's life: the start-up check, an atomic publish with the right mode, and removal.
 ///
 /// The daemon binds a private temporary name in the same directory, sets mode 0660 on it, then `link(2)`s it

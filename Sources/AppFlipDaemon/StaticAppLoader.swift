@@ -111,9 +111,3 @@ struct StaticAppLoader {
         return names.sorted()
     }
 }
-
-/// An `errno` as a readable error.
-struct POSIXErrorDescription: Error, CustomStringConvertible {
-    var errno: Int32
-    var description: String { String(cString: strerror(errno)) }
-}

@@ -6,6 +6,7 @@ public final class FlipEventLog: Sendable {
     private let events = NIOLockedValueBox<[HandoffEvent]>([])
     private let task: NIOLockedValueBox<Task<Void, Never>?> = .init(nil)
 
+    /// Starts collecting `stream`, normally `AppFlipConnection`'s `watch()`.
     public init(_ stream: AsyncStream<HandoffEvent>) {
         let events = self.events
         task.withLockedValue {
@@ -15,6 +16,7 @@ public final class FlipEventLog: Sendable {
         }
     }
 
+    /// Stops collecting; the events already kept stay.
     public func stop() {
         task.withLockedValue { $0?.cancel() }
     }

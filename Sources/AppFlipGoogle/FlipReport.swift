@@ -7,6 +7,7 @@ public struct FlipReport: Sendable, Codable {
     public enum StepName: Int, Sendable, Codable, CaseIterable {
         case linkOpened = 1, parametersChecked, codeObtained, resultDelivered, tokensExchanged
 
+        /// The step's name as the text report prints it.
         public var title: String {
             switch self {
             case .linkOpened: "universal link opened"
@@ -18,32 +19,46 @@ public struct FlipReport: Sendable, Codable {
         }
     }
 
+    /// How a step ended; steps after a failure are `skipped`.
     public enum StepStatus: String, Sendable, Codable {
         case ok, failed, skipped
     }
 
+    /// One row of the report: one of the seed's five steps.
     public struct Step: Sendable, Codable {
+        /// The step's number in the seed, 1 to 5.
         public var step: Int
+        /// The step's title, ``StepName/title``.
         public var name: String
+        /// How the step ended.
         public var status: StepStatus
         /// Milliseconds the step took; nil when it cannot be told apart from its neighbour (see `detail`).
         public var milliseconds: Double?
+        /// What happened, in words; never a code or token.
         public var detail: String?
     }
 
     /// The link sent (it carries no secret: client_id, scope, state, redirect_uri).
     public var link: String
+    /// The `state` the flip link carried and the result must echo.
     public var state: String
+    /// The `redirect_uri` the flip link carried: where the result must arrive.
     public var redirectURI: String
     /// The app the daemon routed the link to.
     public var app: String?
+    /// The steps run, in order.
     public var steps: [Step] = []
     /// `code` or the App Flip error value the partner answered.
     public var result: String?
+    /// The `error_description` the partner sent with an error result, when it sent one.
     public var errorDescription: String?
+    /// App Flip rules the result broke (`FlipResultViolation`); any one makes exit status 2.
     public var violations: [String] = []
+    /// Things the result does that Google tolerates but the seed advises against (`FlipResultDeviation`).
     public var deviations: [String] = []
+    /// The code exchange's response, as fingerprints.
     public var tokens: TokenReport?
+    /// The refresh's response, as fingerprints, when the flip refreshed.
     public var refreshed: TokenReport?
     /// The exit status: 0 linked, 1 the flow stopped, 2 a rule was broken, 3 appflipd unreachable.
     public var exitStatus: Int32 = 0

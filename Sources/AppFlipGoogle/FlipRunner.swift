@@ -9,10 +9,15 @@ import NIOCore
 /// One App Flip, played as the Google app: send the flip link, take the result URL delivered to the
 /// registered Google app, check it, and exchange the code (then refresh) as Google's server would.
 public struct FlipRunner: Sendable {
+    /// The partner's universal link the flip starts from, without the App Flip parameters.
     public var partnerLink: RawURL
+    /// The `client_id` Google sends: the partner's OAuth client id.
     public var clientID: String
+    /// The scopes Google asks for, sent as the space-separated `scope`.
     public var scopes: [String]
+    /// The `state` Google sends and expects back unchanged.
     public var state: String
+    /// The `redirect_uri` Google sends: which Google app the result returns to.
     public var redirectURI: AppFlipRedirectURI
     /// nil: stop after the result is checked (`--no-exchange`).
     public var tokenEndpoint: TokenEndpoint?
@@ -21,6 +26,7 @@ public struct FlipRunner: Sendable {
     /// How long to wait for the daemon's reply.
     public var timeout: Duration
 
+    /// Creates a runner for one flip; nothing is sent until it runs.
     public init(
         partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: AppFlipRedirectURI,
         tokenEndpoint: TokenEndpoint?, refreshes: Bool = true, timeout: Duration

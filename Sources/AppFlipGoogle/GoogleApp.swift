@@ -12,6 +12,7 @@ public final class GoogleApp: Sendable {
     /// Both redirect hosts, production and sandbox.
     public static let domains = AppFlipRedirectURI.Environment.allCases.map { "applinks:\($0.rawValue)" }
 
+    /// The app id this registration took, `EQHXZ8M8AV.<bundle id>`.
     public let appID: String
     private let receivedURLs = NIOLockedValueBox<[String]>([])
 

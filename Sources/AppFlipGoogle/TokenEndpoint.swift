@@ -4,11 +4,15 @@ import Glibc
 /// Where the Google side exchanges the code, as Google's server does: a token URL and the client's
 /// secret, given or read from the embedded server's OAuth configuration.
 public struct TokenEndpoint: Sendable {
+    /// Where the embedded server's configuration is installed; read when no `--oauth-config` is given.
     public static let defaultOAuthConfiguration = "/etc/appflipd/oauth.json"
 
+    /// The token endpoint's URL, e.g. `http://127.0.0.1:8471/token`.
     public var url: String
+    /// The partner client's secret, sent as Google sends it (`client_secret_post`).
     public var clientSecret: String
 
+    /// Creates an endpoint from an explicit URL and secret.
     public init(url: String, clientSecret: String) {
         self.url = url
         self.clientSecret = clientSecret
@@ -16,6 +20,7 @@ public struct TokenEndpoint: Sendable {
 
     /// Why no token endpoint could be worked out, in words for a command line.
     public struct Unresolved: Error, Sendable, CustomStringConvertible {
+        /// What is missing and which option supplies it.
         public var description: String
     }
 

@@ -39,6 +39,8 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
         self.logger = logger
     }
 
+    /// Calls /authorize as the signed-in user and returns the code from the redirect.
+    /// - Throws: an `AuthorizationFailure` whose App Flip error value Google is sent instead of a code.
     public func authorizationCode(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> String {
         let state = Base64URL.encode(random.bytes(16))
         var query = FormParameters()

@@ -14,6 +14,7 @@ public import ServiceLifecycle
 /// `sessionCredential(for:)` and call /authorize through `AuthorizationEndpoint`, exactly as for a remote
 /// server.
 public final class EmbeddedAuthorizationServer: Service, Sendable {
+    /// The clients, users and lifetimes the server serves.
     public let configuration: OAuthServerConfiguration
     private let sessions: SignInSessions
     private let store: AuthorizationStore
@@ -85,6 +86,7 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         )
     }
 
+    /// Serves /authorize and /token on the configured loopback address until the service group stops.
     public func run() async throws {
         let application = Application(
             router: makeRouter(),

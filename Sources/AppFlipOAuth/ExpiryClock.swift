@@ -2,9 +2,3 @@
 public protocol ExpiryClock: Sendable {
     var now: ContinuousClock.Instant { get }
 }
-
-/// The monotonic system clock: expiry is immune to wall-clock jumps.
-public struct SystemExpiryClock: ExpiryClock {
-    public init() {}
-    public var now: ContinuousClock.Instant { .now }
-}

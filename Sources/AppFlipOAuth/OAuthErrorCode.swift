@@ -11,14 +11,3 @@ public enum OAuthErrorCode: String, Sendable, Hashable, CaseIterable, Codable {
     case invalidGrant = "invalid_grant"
     case unsupportedGrantType = "unsupported_grant_type"
 }
-
-/// An error the token endpoint answers with: the RFC 6749 §5.2 JSON body.
-struct TokenEndpointError: Error, Sendable, Hashable, CustomStringConvertible {
-    var code: OAuthErrorCode
-    var description: String
-
-    init(_ code: OAuthErrorCode, _ description: String) {
-        self.code = code
-        self.description = description
-    }
-}

@@ -1,7 +1,5 @@
 public import AppFlipConfiguration
 
-
-
 /// Everything the embedded authorization server serves, as read from `Config/oauth.json`: camelCase keys,
 /// unknown ones refused, like every configuration file.
 public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
@@ -10,13 +8,18 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
 
     /// The loopback address the server binds. Anything but 127.0.0.1 or ::1 is refused by `validate()`.
     public var host: String
+    /// The TCP port; see ``defaultPort``.
     public var port: Int
     /// Seconds an authorization code stays redeemable. RFC 6749 §4.1.2 recommends at most 600.
     public var authorizationCodeLifetime: Int
+    /// Seconds an access token is valid; sent as `expires_in` (RFC 6749 §5.1).
     public var accessTokenLifetime: Int
+    /// The confidential clients the server knows; Google is one, by its partner client id.
     public var clients: [RegisteredClient]
+    /// The test users who can sign in; there is no password, a user's session is minted in process.
     public var users: [TestUser]
 
+    /// Creates a configuration; the defaults are those of an `oauth.json` that leaves the fields out.
     public init(
         host: String = "127.0.0.1",
         port: Int = OAuthServerConfiguration.defaultPort,
@@ -37,6 +40,7 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         case host, port, authorizationCodeLifetime, accessTokenLifetime, clients, users
     }
 
+    /// Decodes `oauth.json` strictly: camelCase keys, unknown ones refused.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         self.init(
@@ -94,63 +98,5 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         for (index, user) in users.enumerated() where user.username.isEmpty || !usernames.insert(user.username).inserted {
             throw ConfigurationError(field: "users[\(index)].username", "\"\(user.username)\" is empty or repeated")
         }
-    }
-}
-
-/// A confidential OAuth client: it authenticates at /token with its secret.
-public struct RegisteredClient: Sendable, Hashable, Codable, CustomStringConvertible {
-    public var id: String
-    public var secret: String
-    /// Compared byte for byte: no normalisation, no wildcards (RFC 9700 §2.1).
-    public var redirectURIs: [String]
-    /// Scopes the client may ask for; a request without `scope` is granted all of them.
-    public var scopes: [String]
-
-    public init(id: String, secret: String, redirectURIs: [String], scopes: [String]) {
-        self.id = id
-        self.secret = secret
-        self.redirectURIs = redirectURIs
-        self.scopes = scopes
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case id = "clientID"
-        case secret = "clientSecret"
-        case redirectURIs, scopes
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        secret = try container.decode(String.self, forKey: .secret)
-        redirectURIs = try container.decode([String].self, forKey: .redirectURIs)
-        scopes = try container.decode([String].self, forKey: .scopes)
-    }
-
-    /// Redacted: only the secret's fingerprint.
-    public var description: String {
-        "RegisteredClient(id: \(id), secret: sha256:\(Fingerprint.of(secret)), redirectURIs: \(redirectURIs.count))"
-    }
-}
-
-/// A user who can be signed in. A disabled user's authorization is denied (`access_denied`), the way a
-/// disabled account is in the App Flip seed.
-public struct TestUser: Sendable, Hashable, Codable {
-    public var username: String
-    public var disabled: Bool
-
-    public init(username: String, disabled: Bool = false) {
-        self.username = username
-        self.disabled = disabled
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case username, disabled
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        username = try container.decode(String.self, forKey: .username)
-        disabled = try container.decodeIfPresent(Bool.self, forKey: .disabled) ?? false
     }
 }

@@ -28,6 +28,7 @@ public enum SessionCredential: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Redacted: the kind of credential and a fingerprint, never the value.
     public var description: String {
         switch self {
         case .header(let name, let value): "header \(name) (sha256:\(Fingerprint.of(value)))"

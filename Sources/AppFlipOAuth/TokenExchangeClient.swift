@@ -8,6 +8,7 @@ import NIOHTTP1
 /// Step 4, Google's side: exchanges a code at the partner's token endpoint, server to server, with the
 /// identical redirect_uri and the client's credentials; and refreshes.
 public struct TokenExchangeClient: Sendable {
+    /// How the client authenticates at the token endpoint (RFC 6749 §2.3.1).
     public enum Authentication: Sendable, Hashable {
         /// `client_id` and `client_secret` in the form body, as Google sends them.
         case clientSecretPost
@@ -15,14 +16,20 @@ public struct TokenExchangeClient: Sendable {
         case basic
     }
 
+    /// The partner's token endpoint.
     public var tokenURL: String
+    /// The partner client id Google was given.
     public var clientID: String
+    /// The client's secret; only its fingerprint is logged.
     public var clientSecret: String
+    /// Where the credentials go: form body (Google's way) or Basic header.
     public var authentication: Authentication
+    /// How long one request may take, connection included.
     public var timeout: Duration
     private let httpClient: HTTPClient
     private let logger: Logger
 
+    /// Creates a client; `httpClient` must not follow redirects, and its owner shuts it down.
     public init(
         tokenURL: String,
         clientID: String,
@@ -118,27 +125,5 @@ public struct TokenExchangeClient: Sendable {
             throw .malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")
         }
         return response
-    }
-}
-
-/// Why a token request produced no tokens. Never holds a token, code or secret.
-public enum TokenExchangeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// No HTTP answer at all.
-    case transport(String)
-    /// An HTTP error; `error` and `description` from the RFC 6749 §5.2 JSON body when it had one.
-    case endpoint(status: Int, error: String?, description: String?)
-    /// HTTP 200 without a usable token response.
-    case malformedResponse(String)
-
-    public var description: String {
-        switch self {
-        case .transport(let reason):
-            reason
-        case .endpoint(let status, let error, let description):
-            "HTTP \(status)" + (error.map { " error=\(String($0.prefix(64)))" } ?? " without an RFC 6749 error body")
-                + (description.map { ": \(String($0.prefix(200)))" } ?? "")
-        case .malformedResponse(let reason):
-            reason
-        }
     }
 }

@@ -4,12 +4,18 @@ import FoundationEssentials
 /// A successful token endpoint answer (RFC 6749 §5.1). It holds real tokens, so its description is
 /// redacted; print `report` instead.
 public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
+    /// `access_token`: a real token. Never log it; use ``report``.
     public var accessToken: String
+    /// `token_type`, e.g. `Bearer` (RFC 6749 §7.1).
     public var tokenType: String
+    /// `expires_in`: the access token's lifetime in seconds, when given.
     public var expiresIn: Int?
+    /// `refresh_token`: a real token, when issued. Never log it.
     public var refreshToken: String?
+    /// `scope`: the granted scopes, space-separated, when the endpoint said (RFC 6749 §3.3).
     public var scope: String?
 
+    /// Creates a response, e.g. for the embedded server's tests.
     public init(accessToken: String, tokenType: String, expiresIn: Int?, refreshToken: String?, scope: String?) {
         self.accessToken = accessToken
         self.tokenType = tokenType
@@ -36,70 +42,9 @@ public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
         )
     }
 
+    /// What may be shown of this response: shapes, fingerprints, and the account-linking rules it breaks.
     public var report: TokenReport { TokenReport(self) }
 
+    /// Redacted: the report's summary, never a token.
     public var description: String { "TokenResponse(\(report.summary))" }
-}
-
-/// What may be shown of a token response: shapes and fingerprints, never a token. It also checks the
-/// rules Google's account-linking validation applies to a token endpoint.
-public struct TokenReport: Sendable, Hashable, Codable {
-    public enum TokenFormat: String, Sendable, Hashable, Codable {
-        case opaque
-        /// Three base64url segments separated by dots: a JWS compact serialisation.
-        case jwt
-    }
-
-    public var tokenType: String
-    public var expiresIn: Int?
-    public var scopes: [String]
-    public var accessTokenFormat: TokenFormat
-    public var accessTokenFingerprint: String
-    public var refreshTokenIssued: Bool
-    public var refreshTokenFingerprint: String?
-    /// Each broken account-linking rule, in words; empty when the response passes.
-    public var violations: [String]
-
-    init(_ response: TokenResponse) {
-        tokenType = response.tokenType
-        expiresIn = response.expiresIn
-        scopes = response.scope.map { $0.split(separator: " ").map(String.init) } ?? []
-        accessTokenFormat = Self.looksLikeJWT(response.accessToken) ? .jwt : .opaque
-        accessTokenFingerprint = "sha256:" + Fingerprint.of(response.accessToken)
-        refreshTokenIssued = response.refreshToken != nil
-        refreshTokenFingerprint = response.refreshToken.map { "sha256:" + Fingerprint.of($0) }
-        var violations: [String] = []
-        if response.tokenType.lowercased() != "bearer" {
-            violations.append("token_type is \(response.tokenType), not Bearer")
-        }
-        if accessTokenFormat == .jwt {
-            violations.append("the access token is a JWT; Google expects an opaque token")
-        }
-        switch response.expiresIn {
-        case nil: violations.append("expires_in is missing")
-        case let seconds? where seconds <= 0: violations.append("expires_in is \(seconds), not positive")
-        default: break
-        }
-        if response.refreshToken == nil {
-            violations.append("no refresh token was issued with an expiring access token")
-        }
-        self.violations = violations
-    }
-
-    /// One line for logs and traces.
-    public var summary: String {
-        var parts = [
-            "token_type \(tokenType)", "expires_in \(expiresIn.map(String.init) ?? "absent")",
-            "access \(accessTokenFormat.rawValue) \(accessTokenFingerprint)",
-            "refresh \(refreshTokenFingerprint ?? "absent")", "scope \"\(scopes.joined(separator: " "))\"",
-        ]
-        if !violations.isEmpty { parts.append("violations: \(violations.joined(separator: "; "))") }
-        return parts.joined(separator: ", ")
-    }
-
-    static func looksLikeJWT(_ token: String) -> Bool {
-        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        return segments.count == 3 && segments.prefix(2).allSatisfy { !$0.isEmpty }
-            && segments.allSatisfy { $0.utf8.allSatisfy { PercentEncoding.isUnreserved($0) && $0 != UInt8(ascii: ".") } }
-    }
 }

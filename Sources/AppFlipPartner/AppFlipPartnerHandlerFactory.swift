@@ -11,18 +11,22 @@ public import Logging
 /// one, an app file that asks for it is refused at load. The HTTP client must not follow redirects
 /// (`HTTPClient.Configuration.appFlipOAuth()`); its owner shuts it down.
 public struct AppFlipPartnerHandlerFactory: HandlerFactory {
+    /// The `handler` key that selects this factory in an app file: `{"handler": {"appflip": {…}}}`.
     public let kind = "appflip"
 
     private let embeddedServer: EmbeddedAuthorizationServer?
     private let httpClient: HTTPClient
     private let logger: Logger
 
+    /// Creates the factory; pass `nil` for `embeddedServer` when the daemon runs without the OAuth server.
     public init(embeddedServer: EmbeddedAuthorizationServer?, httpClient: HTTPClient, logger: Logger) {
         self.embeddedServer = embeddedServer
         self.httpClient = httpClient
         self.logger = logger
     }
 
+    /// Decodes the app file's `appflip` object and builds the partner handler.
+    /// - Throws: a `ConfigurationError` naming the field, e.g. `embedded` authorization without an embedded server.
     public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
         -> any ActivityHandler
     {
@@ -49,26 +53,6 @@ public struct AppFlipPartnerHandlerFactory: HandlerFactory {
                 url: url, credential: credential.map(SessionCredential.init), httpClient: httpClient, timeout: timeout, logger: logger)
         }
         return PartnerHandler(configuration: partner, source: source)
-    }
-}
-
-/// Step 3 against the embedded server: the same HTTP call as for a remote endpoint, with the user's
-/// session, once the server listens.
-struct EmbeddedCodeSource: AuthorizationCodeSource {
-    let server: EmbeddedAuthorizationServer
-    let user: String
-    let httpClient: HTTPClient
-    let timeout: Duration
-    let logger: Logger
-
-    func authorizationCode(for request: AuthorizationRequest) async throws(AuthorizationFailure) -> String {
-        let endpoint: AuthorizationEndpoint
-        do {
-            endpoint = try await server.authorizationEndpoint(signedInAs: user, httpClient: httpClient, timeout: timeout, logger: logger)
-        } catch {
-            throw AuthorizationFailure(.cancelled, reason: "the embedded OAuth server is not serving: \(error)")
-        }
-        return try await endpoint.authorizationCode(for: request)
     }
 }
 

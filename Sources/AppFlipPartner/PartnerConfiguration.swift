@@ -29,8 +29,11 @@ public struct PartnerConfiguration: Sendable {
         case bearer(String)
     }
 
+    /// The checks a flip link must pass: expected client ids and allowed redirect URIs.
     public var policy: FlipPolicy
+    /// Where the authorization code comes from: the embedded server or a remote /authorize.
     public var authorization: AuthorizationSource
+    /// What the partner answers once the checks pass: a real code, or a scripted error to test Google's error path.
     public var outcome: ScriptedOutcome
     /// Sent as `error_description` with a scripted error outcome.
     public var errorDescription: String?
@@ -111,6 +114,7 @@ extension PartnerConfiguration.AuthorizationSource: Decodable {
         case authorizeURL, credential, timeoutSeconds
     }
 
+    /// Decodes `authorization`, refusing unknown keys and anything but exactly one of `embedded` or `remote`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {
@@ -146,6 +150,7 @@ extension PartnerConfiguration.RemoteCredential: Decodable {
         case name, value
     }
 
+    /// Decodes `credential`, refusing unknown keys and anything but exactly one kind.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let kind = container.allKeys.first else {

@@ -9,6 +9,7 @@ public struct LineEncoder {
     /// For the messages that are not hot.
     private let encoder = JSONEncoder.protocolEncoder
 
+    /// Creates an encoder with empty storage; it grows to the longest line written.
     public init() {}
 
     /// Calls `body` with `message` as one line, newline included. The bytes are valid only inside `body`.

@@ -10,6 +10,7 @@ public enum Redaction {
         "assertion", "client_assertion", "code_verifier",
     ]
 
+    /// `url` with each secret parameter's value replaced by its length; everything else untouched.
     public static func redact(url: String) -> String {
         guard let start = url.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return url }
         var result = String(url[..<start])

@@ -1,27 +1,12 @@
 import AppFlipCore
 public import FoundationEssentials
 
-/// Why a request line was refused, with whatever `id` and `op` could be read so that the error reply
-/// still reaches the right caller.
-public struct RequestFailure: Error, Sendable, Hashable {
-    public var id: RequestID?
-    public var op: Op?
-    public var error: ErrorBody
-
-    public init(id: RequestID?, op: Op?, error: ErrorBody) {
-        self.id = id
-        self.op = op
-        self.error = error
-    }
-
-    public var reply: Reply { Reply(id: id, op: op, error: error) }
-}
-
 extension Request: Codable {
     private enum EnvelopeKeys: String, CodingKey {
         case id, op
     }
 
+    /// Decodes a request line's object, throwing a ``RequestFailure`` that keeps whatever `id` and `op` it read.
     public init(from decoder: any Decoder) throws {
         let envelope: KeyedDecodingContainer<EnvelopeKeys>
         do {
@@ -71,6 +56,7 @@ extension Request: Codable {
         self.id = id
     }
 
+    /// Encodes `{"id":…,"op":…,…params}`, as a client sends it.
     public func encode(to encoder: any Encoder) throws {
         var envelope = encoder.container(keyedBy: EnvelopeKeys.self)
         try envelope.encode(id, forKey: .id)

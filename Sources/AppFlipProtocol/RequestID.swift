@@ -5,6 +5,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     case number(Int64)
     case string(String)
 
+    /// Decodes an integer or a string; anything else is refused.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int64.self) {
@@ -19,6 +20,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Encodes the id as it came: a JSON integer or string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -27,6 +29,7 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The id as it appears in JSON, strings quoted.
     public var description: String {
         switch self {
         case .number(let number): String(number)

@@ -5,6 +5,7 @@ extension Reply: Codable {
         case id, op, ok, result, error
     }
 
+    /// Decodes a reply line: `ok` selects `result` or `error`, and `op` says which result.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         id = try container.decodeIfPresent(RequestID.self, forKey: .id)
@@ -27,6 +28,7 @@ extension Reply: Codable {
         }
     }
 
+    /// Encodes `{"id":…,"op":…,"ok":…,"result"|"error":…}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         if let id { try container.encode(id, forKey: .id) } else { try container.encodeNil(forKey: .id) }
@@ -59,6 +61,7 @@ extension ServerMessage: Codable {
         case activity, event
     }
 
+    /// Decodes any line the daemon sends: a reply, or an `activity` or `event` push.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         switch try container.decodeIfPresent(PushKind.self, forKey: .push) {
@@ -68,6 +71,7 @@ extension ServerMessage: Codable {
         }
     }
 
+    /// Encodes the message as the line the daemon sends.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .reply(let reply):

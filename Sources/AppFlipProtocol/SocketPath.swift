@@ -7,6 +7,7 @@ public enum SocketPath {
 
     /// There is no default for a user without a runtime directory.
     public struct Unavailable: Error, Sendable, CustomStringConvertible {
+        /// Why there is no default, and what to give instead.
         public var description: String { "XDG_RUNTIME_DIR is not set; give --socket or `socket` in the config" }
     }
 

@@ -11,6 +11,7 @@ import UnixSignals
 
 /// `appflipd`: the command line of the daemon.
 public struct DaemonCommand: AsyncParsableCommand {
+    /// The command name, abstract and discussion `appflipd --help` shows.
     public static let configuration = CommandConfiguration(
         commandName: "appflipd",
         abstract: "Route universal links to registered apps over a Unix socket (protocol v1).",
@@ -37,8 +38,11 @@ public struct DaemonCommand: AsyncParsableCommand {
     @Flag(help: "Validate the configuration and the apps directory, then exit.")
     var check = false
 
+    /// Creates the command with every option at its default; ArgumentParser fills them in from the command line.
     public init() {}
 
+    /// Loads the configuration, then either checks it (`--check`) or runs the ``DaemonComposition`` with
+    /// systemd integration until SIGTERM or SIGINT.
     public func run() async throws {
         SystemdIntegration.bootstrapLogging(level: logLevel)
         let logger = Logger(label: "appflipd")

@@ -15,6 +15,7 @@ public import ServiceLifecycle
 /// Run ``services`` in one `ServiceGroup`. They are listed in start order; the group stops them in reverse,
 /// so the daemon drains first, then the OAuth server stops, then the HTTP client shuts down.
 public struct DaemonComposition: Sendable {
+    /// The Unix-socket daemon, with every handler factory of the composition installed.
     public let daemon: DaemonService
     /// The embedded OAuth server, when an OAuth configuration was given.
     public let oauthServer: EmbeddedAuthorizationServer?

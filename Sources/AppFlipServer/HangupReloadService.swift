@@ -11,12 +11,14 @@ public struct HangupReloadService: Service {
     let notifier: SystemdNotifier
     let logger: Logger
 
+    /// Creates the service; it does nothing until the first SIGHUP.
     public init(daemon: DaemonService, notifier: SystemdNotifier = SystemdNotifier(), logger: Logger) {
         self.daemon = daemon
         self.notifier = notifier
         self.logger = logger
     }
 
+    /// Reloads on each SIGHUP until graceful shutdown, telling systemd before and after.
     public func run() async throws {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
             do {

@@ -3,6 +3,7 @@ import AppFlipProtocol
 
 /// A static app to put in a test daemon's `apps.d`.
 public struct TestApp: Sendable {
+    /// How the app answers an activity: the handler written to its app file.
     public enum Handler: Sendable {
         /// `{"builtin": "accept"}`.
         case accept
@@ -12,13 +13,18 @@ public struct TestApp: Sendable {
         case configured(JSONValue)
     }
 
+    /// The app id, `TEAMID.bundle.id`; the AASA written for the app lists it in `appIDs`.
     public var appID: String
+    /// The app's `applinks:` entries, e.g. `applinks:a.test`.
     public var domains: [String]
     /// The app's AASA `components`; the default matches every path.
     public var components: [JSONValue]
+    /// How the app answers.
     public var handler: Handler
+    /// The app file's `priority`; `nil` leaves it out.
     public var priority: Int?
 
+    /// Creates an app that, by default, claims every path of its domains.
     public init(appID: String, domains: [String], components: [JSONValue] = [.object(["/": .string("*")])], handler: Handler, priority: Int? = nil) {
         self.appID = appID
         self.domains = domains

@@ -4,10 +4,13 @@ import SystemPackage
 
 /// Runs a built executable of this package (`appflip`, `appflipd`) to completion, for command-line tests.
 public enum TestCommand {
+    /// What a command did: its exit status and everything it wrote.
     public struct Outcome: Sendable {
         /// The exit status; `nil` when a signal killed it.
         public var status: Int32?
+        /// Everything the command wrote to stdout.
         public var standardOutput: String
+        /// Everything the command wrote to stderr.
         public var standardError: String
     }
 
@@ -21,18 +24,5 @@ public enum TestCommand {
     /// Runs this package's executable `name`.
     public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Outcome {
         try await TestCommandRunner.run(path(of: name), arguments, environment: environment)
-    }
-}
-
-/// Runs any executable to completion, capturing its output.
-public enum TestCommandRunner {
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> TestCommand.Outcome {
-        var updates: [Environment.Key: String?] = [:]
-        for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
-        let result = try await Subprocess.run(
-            .path(.init(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
-            input: .none, output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
-        let status: Int32? = if case .exited(let code) = result.terminationStatus { code } else { nil }
-        return TestCommand.Outcome(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
     }
 }

@@ -23,7 +23,9 @@ import ServiceLifecycle
 public struct TestDaemon: Sendable {
     /// The temporary directory: `appflipd.json`, `apps.d/`, the socket, and handler scripts.
     public let directory: String
+    /// The daemon's Unix socket, inside ``directory``; give it to a client's `--socket`.
     public let socketPath: String
+    /// The daemon's `appflipd.json`, inside ``directory``; give it to `appflipd --config`.
     public let configurationFile: String
     /// The embedded OAuth server, in a daemon started with an OAuth configuration.
     public internal(set) var oauthServer: EmbeddedAuthorizationServer?
@@ -40,10 +42,15 @@ public struct TestDaemon: Sendable {
 /// the directory.
 ///
 /// - Parameters:
+///   - configuration: the daemon's settings, written to `appflipd.json`; `appsDirectory` is set to the
+///     temporary `apps.d`.
+///   - apps: the static apps, one app file each.
 ///   - oauth: runs the embedded OAuth server too, on the port it names (0: an ephemeral one), so that
 ///     `appflip` partner handlers can use `embedded` authorization; ``TestDaemon/oauthServer`` is then set
 ///     and listening when `body` starts.
 ///   - handlerFactories: handler kinds beyond appflipd's own, for ``TestApp/Handler/configured(_:)`` apps.
+///   - logger: the daemon's logger; silent by default.
+///   - body: the test, given the running daemon; the daemon stops when it returns or throws.
 public func withTestDaemon<Result: Sendable>(
     configuration: DaemonConfiguration = DaemonConfiguration(),
     apps: [TestApp] = [],

@@ -4,15 +4,6 @@ import Glibc
 import Subprocess
 import SystemPackage
 
-/// How a daemon process ended, and what it wrote to stderr.
-public struct DaemonExit: Sendable, Hashable {
-    /// The exit status, when it exited.
-    public var status: Int32?
-    /// The signal that killed it, when one did.
-    public var signal: Int32?
-    public var standardError: String
-}
-
 /// The built `appflipd` executable run as a child process, as systemd or a user would run it.
 public enum TestDaemonProcess {
     /// `$APPFLIPD_PATH`, or `appflipd` next to the running test executable (`.build/debug/`).

@@ -17,7 +17,8 @@ public enum TestDirectory {
         return String(cString: made)
     }
 
-    /// Writes `text` to a new file at `path` with permission bits `mode` (e.g. `0o644`), whatever the umask.
+    /// Writes `text` to `path`, truncating any file there, with permission bits `mode` whatever the umask
+    /// (exec handler scripts need `0o755`).
     public static func write(_ text: String, to path: String, mode: UInt32) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }

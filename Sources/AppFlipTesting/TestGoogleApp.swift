@@ -4,12 +4,15 @@ public import AppFlipGoogle
 public import AppFlipProtocol
 import NIOCore
 
-/// The Google app in a test: a connection to a test daemon, registered as ``GoogleApp`` for every Google app's
+/// The Google app in a test: a connection to a test daemon, registered as `GoogleApp` for every Google app's
 /// redirect path, that sends flip links and keeps whatever the partner opens on the redirect hosts.
 public struct TestGoogleApp: Sendable {
+    /// The Google app's own connection to the daemon.
     public let connection: AppFlipConnection
+    /// The registered Google app, holding the result URLs delivered to it.
     public let app: GoogleApp
 
+    /// Connects to `daemon` and registers as the Google app for every bundle's redirect path.
     public static func register(on daemon: TestDaemon) async throws -> TestGoogleApp {
         let connection = try await daemon.connect()
         do {
@@ -36,6 +39,7 @@ public struct TestGoogleApp: Sendable {
         try await connection.send(.open(OpenRequest(activity: Activity(activityType: browsingWebActivityType, webpageURL: link)))).get()
     }
 
+    /// Closes the connection, which unregisters the Google app.
     public func close() async {
         await connection.close()
     }

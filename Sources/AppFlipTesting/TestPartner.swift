@@ -15,8 +15,11 @@ import Logging
 public enum TestPartner {
     /// The flip link, without the App Flip parameters.
     public static let link = "https://partner.test/link/flip"
+    /// The partner app's id in the test daemon.
     public static let appID = "PARTNER001.test.partner"
+    /// The partner's OAuth client id: the `client_id` Google sends and the embedded server knows.
     public static let clientID = "partner-test-client"
+    /// That client's secret, for exchanging codes at the embedded server's /token.
     public static let clientSecret = "partner-test-secret-0123456789"
 
     /// The embedded OAuth server on an ephemeral loopback port: the client above, and the users `alice` and

@@ -1,16 +1,5 @@
 public import Logging
 
-/// One `FIELD=value` pair of a journal entry.
-public struct JournalField: Sendable, Hashable {
-    public let name: String
-    public let value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// The fields a log event becomes, redacted, in the order they are sent.
 ///
 /// - `MESSAGE`: the message, scrubbed by `LogRedaction`;
@@ -23,8 +12,10 @@ public struct JournalField: Sendable, Hashable {
 ///   element. An error passed to the log call arrives as `error.message` and `error.type`, as swift-log's
 ///   own handlers name them (`APPFLIP_ERROR_MESSAGE`, `APPFLIP_ERROR_TYPE`).
 public struct JournalEntry: Sendable, Hashable {
+    /// The fields, in the order they are sent; a name may repeat.
     public let fields: [JournalField]
 
+    /// Builds the fields of one log event, redacting as it goes.
     public init(
         level: Logger.Level,
         message: String,

@@ -18,6 +18,7 @@ public struct JournalFieldName: Sendable {
     /// The longest name journald accepts.
     public static let maximumLength = 64
 
+    /// Put before every metadata field name, e.g. `APPFLIP_`, so the daemon's fields do not clash with journald's own.
     public let prefix: String
 
     /// - Parameter prefix: upper-case letters, digits and `_`, starting with a letter.

@@ -25,11 +25,16 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
+    /// The handler's own metadata; swift-log's `Logger` sets it.
     public var metadata: Logger.Metadata = [:]
+    /// Metadata added to each event from the task's context, such as a request id.
     public var metadataProvider: Logger.MetadataProvider?
+    /// Events below this level are dropped.
     public var logLevel: Logger.Level = .info
 
+    /// The logger's label, sent as `SWIFT_LOG_LABEL`.
     public let label: String
+    /// Where entries go.
     public let destination: Destination
     private let identifier: String
     private let fieldName: JournalFieldName
@@ -55,11 +60,13 @@ public struct JournalLogHandler: LogHandler {
         self.metadataProvider = metadataProvider
     }
 
+    /// One metadata value of the handler; swift-log's `Logger` subscript calls it.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Sends one event as a journal entry, or as a line on stderr.
     public func log(event: LogEvent) {
         let entry = JournalEntry(
             level: event.level,

@@ -6,6 +6,7 @@ import Glibc
 /// process inherits the variable even when its stderr was redirected, so systemd.exec(5) says to compare
 /// it with stderr's own device and inode: only when they match is stderr the journal.
 public enum JournalStream {
+    /// True only when stderr's device and inode are those `JOURNAL_STREAM` names.
     public static func isStandardErrorConnected() -> Bool {
         guard let value = getenv("JOURNAL_STREAM") else { return false }
         var status = stat()

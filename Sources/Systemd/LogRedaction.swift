@@ -28,6 +28,7 @@ public struct LogRedaction: Sendable {
     /// truncated keyed hash, so that two lines about the same code can be matched.
     public let fingerprint: @Sendable (String) -> String
 
+    /// Creates a redaction; the default fingerprint hides every sensitive value entirely.
     public init(fingerprint: @escaping @Sendable (String) -> String = { _ in "[redacted]" }) {
         self.fingerprint = fingerprint
     }

@@ -1,14 +1,6 @@
 import CSystemd
 import Glibc
 
-/// A listening socket that systemd opened for this service and passed on start (sd_listen_fds(3)).
-public struct ActivatedSocket: Sendable, Hashable {
-    /// The `.socket` unit's `FileDescriptorName=`, or the unit name when none is set.
-    public let name: String
-    /// The descriptor, already bound and listening, with `FD_CLOEXEC` set.
-    public let fileDescriptor: Int32
-}
-
 /// The sockets systemd passed when it activated this process.
 public enum SocketActivation {
     /// Takes every socket systemd passed.
@@ -46,18 +38,5 @@ public enum SocketActivation {
             throw .notAListeningUnixStreamSocket(name: name, fileDescriptor: socket.fileDescriptor)
         }
         return socket.fileDescriptor
-    }
-}
-
-/// A socket passed by systemd cannot serve as the daemon's listener.
-public enum SocketActivationError: Error, Sendable, Hashable, CustomStringConvertible {
-    case notAListeningUnixStreamSocket(name: String, fileDescriptor: Int32)
-
-    public var description: String {
-        switch self {
-        case .notAListeningUnixStreamSocket(let name, let fileDescriptor):
-            "the socket named \(name) (fd \(fileDescriptor)) passed by systemd is not a listening Unix stream socket; "
-                + "check ListenStream= in the .socket unit"
-        }
     }
 }

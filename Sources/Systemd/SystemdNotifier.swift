@@ -7,6 +7,7 @@ import Glibc
 /// The environment is kept (`unset_environment` is 0): watchdog pings need `NOTIFY_SOCKET` for the
 /// whole life of the process.
 public struct SystemdNotifier: Sendable {
+    /// Creates a notifier; it holds no state.
     public init() {}
 
     /// Whether a service manager listens for notifications.

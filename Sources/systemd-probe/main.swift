@@ -28,11 +28,6 @@ let servingQueue = DispatchQueue(label: "systemd-probe.serving")
 /// The configuration generation, read and written on `servingQueue` only.
 nonisolated(unsafe) var generation = 0
 
-struct BrokenConfiguration: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
-}
-
 /// Reads the configuration file: the whole file is the configuration; "broken…" is a parse error.
 func loadConfiguration() throws -> Int {
     guard let configPath, let file = fopen(configPath, "r") else { return generation + 1 }
@@ -56,13 +51,6 @@ func writeAll(_ fd: Int32, _ text: String) {
             offset += written
         }
     }
-}
-
-/// Linux's `struct ucred`, which Glibc's Swift module hides behind _GNU_SOURCE.
-struct PeerCredentials {
-    var pid: Int32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
 }
 
 func peerCredentials(_ fd: Int32) -> PeerCredentials {

@@ -13,24 +13,6 @@ import AppFlipCore
 /// The 12 App Flip redirect URIs, from the core's allowlist.
 let appFlipRedirectURIs = AppFlipRedirectURI.all.map(\.string)
 
-/// An expiry clock that only moves when told to.
-final class ManualClock: ExpiryClock {
-    private let current = Mutex(ContinuousClock.now)
-    var now: ContinuousClock.Instant { current.withLock { $0 } }
-    func advance(by duration: Duration) { current.withLock { $0 += duration } }
-}
-
-/// Predictable "random" bytes: a counter, so every token differs and every run is the same.
-final class CountingRandom: RandomSource {
-    private let counter = Mutex<UInt8>(0)
-    func bytes(_ count: Int) -> [UInt8] {
-        counter.withLock { counter in
-            counter &+= 1
-            return [UInt8](repeating: counter, count: count)
-        }
-    }
-}
-
 let testLogger: Logger = {
     var logger = Logger(label: "appflip-oauth-tests")
     logger.logLevel = .critical
@@ -110,11 +92,6 @@ func whileRunning<T: Sendable>(
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Runs an embedded server on an ephemeral port for the duration of `body`.
 func withEmbeddedServer<T: Sendable>(
     _ configuration: OAuthServerConfiguration = testConfiguration(),
@@ -142,14 +119,6 @@ func withApplication<T: Sendable>(
         logger: testLogger
     )
     return try await whileRunning({ try await application.run() }, ready: { try await listening.wait() }, body)
-}
-
-/// A raw HTTP answer: status, headers and body as text.
-struct RawResponse: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: String
-    var location: String? { headers.first(name: "Location") }
 }
 
 func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async throws -> RawResponse {

@@ -140,12 +140,3 @@ public struct DjangoOAuthServer: Sendable {
         process.waitUntilExit()
     }
 }
-
-/// The fixture could not bring django-oauth-toolkit up, or sign in.
-public struct DjangoFixtureError: Error, CustomStringConvertible {
-    public let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}

@@ -1,16 +1,19 @@
 /// One finding about an apple-app-site-association document: what, where, and how serious.
 public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How bad a finding is: errors refuse the document, warnings only report.
     public enum Severity: String, Sendable, Hashable, Comparable {
         /// The document cannot be loaded: something in it is malformed or cannot work.
         case error
         /// The document loads, but almost certainly does not do what its author meant.
         case warning
 
+        /// Errors sort before warnings, so reports lead with what blocks loading.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
     }
 
     /// The stable code, e.g. `AASA110`. Codes never change meaning; build CI checks on them, not on messages.
     public let code: Code
+    /// How serious the finding is; fixed by its code.
     public var severity: Severity { code.severity }
     /// An RFC 6901 JSON pointer to the value at fault, e.g. `/applinks/details/0/components/2/?`.
     /// The empty pointer is the whole document.
@@ -18,12 +21,14 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Why, in users' words.
     public let message: String
 
+    /// Creates a finding; `pointer` is an RFC 6901 pointer into the document.
     public init(_ code: Code, at pointer: String, _ message: String) {
         self.code = code
         self.pointer = pointer
         self.message = message
     }
 
+    /// `pointer: severity CODE: message`, one line per finding as `appflip aasa validate` prints them.
     public var description: String {
         "\(pointer.isEmpty ? "(document)" : pointer): \(severity.rawValue) \(code.rawValue): \(message)"
     }
@@ -53,6 +58,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         case unreachableRule = "AASA190"
         case noDetails = "AASA193"
 
+        /// The severity every finding with this code has.
         public var severity: Severity {
             switch self {
             case .invalidJSON, .rootNotObject, .wrongType, .detailWithoutAppID, .emptyAppID, .invalidVariableName,
@@ -91,20 +97,5 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
             case .noDetails: "applinks has no details, so no app can open this domain"
             }
         }
-    }
-}
-
-/// Why an apple-app-site-association document was refused. Nothing of it was loaded.
-public struct AASALoadError: Error, Sendable, CustomStringConvertible {
-    /// Every diagnostic found, errors and warnings, in document order.
-    public let diagnostics: [AASADiagnostic]
-
-    public var errors: [AASADiagnostic] { diagnostics.filter { $0.severity == .error } }
-
-    public var description: String {
-        let errors = errors
-        let summary = errors.count == 1 ? "1 error" : "\(errors.count) errors"
-        return "the apple-app-site-association document was refused (\(summary)):\n"
-            + errors.map { "  " + $0.description }.joined(separator: "\n")
     }
 }

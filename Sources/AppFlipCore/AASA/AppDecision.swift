@@ -1,15 +1,6 @@
-/// What one app's association file says about one URL.
-public enum MatchOutcome: String, Sendable, Hashable, Codable {
-    /// A rule accepts the URL: the app opens it.
-    case match
-    /// A rule with `exclude: true` (or a legacy `NOT ` path) decided first: the app must not open it.
-    case exclude
-    /// No rule decided: the app has nothing to say about the URL.
-    case noMatch = "no_match"
-}
-
 /// An app's decision about a URL, and the rule that made it, so a user can be shown why.
 public struct AppDecision: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the app takes the URL (`match`), refuses it (`exclude`), or no rule of it applies.
     public let outcome: MatchOutcome
     /// The index of the deciding `details` entry (for the legacy dictionary form, its index among the keys
     /// sorted); `nil` when nothing decided.
@@ -23,6 +14,7 @@ public struct AppDecision: Sendable, Hashable, CustomStringConvertible {
     /// An RFC 6901 pointer to the deciding rule in the document, e.g. `/applinks/details/0/components/1`.
     public let pointer: String?
 
+    /// Creates a decision; the indexes, rule and pointer are `nil` together when nothing decided.
     public init(outcome: MatchOutcome, detailsIndex: Int?, componentIndex: Int?, rule: String?, pointer: String?) {
         self.outcome = outcome
         self.detailsIndex = detailsIndex
@@ -34,6 +26,7 @@ public struct AppDecision: Sendable, Hashable, CustomStringConvertible {
     /// No rule of the app decided.
     public static let noMatch = AppDecision(outcome: .noMatch, detailsIndex: nil, componentIndex: nil, rule: nil, pointer: nil)
 
+    /// The outcome, then the deciding rule and its pointer when there is one.
     public var description: String {
         guard let rule, let pointer else { return outcome.rawValue }
         return "\(outcome.rawValue) by \(pointer): \(rule)"

@@ -1,9 +1,3 @@
-/// One `details` entry, compiled.
-struct CompiledDetail: Sendable {
-    let appIDs: [String]
-    let rules: [CompiledRule]
-}
-
 /// Walks a parsed document once: checks every value's type, reports every problem with a JSON pointer, and
 /// compiles the `applinks` rules. It keeps going after an error so that a user sees all of them at once;
 /// whether the result may be used is the caller's decision (`AssociationFile` refuses any error).
@@ -394,28 +388,5 @@ struct AssociationFileLoader {
         // Defaults are compiled into every rule that inherits them; their problems are reported once.
         guard reported.insert(ReportKey(code: code, pointer: pointer)).inserted else { return }
         diagnostics.append(AASADiagnostic(code, at: pointer, message))
-    }
-}
-
-/// A value and where in the document it was written.
-struct Located<Value> {
-    let value: Value
-    let pointer: String
-}
-
-/// The rule keys one level sets. Levels stack: a component over its entry's `defaults` over the document's
-/// `defaults`; for each key the most specific level that sets it wins.
-struct RuleLayer {
-    var path: Located<String>?
-    var query: Located<JSONValue>?
-    var fragment: Located<String>?
-    var exclude: Bool?
-    var caseSensitive: Bool?
-    var percentEncoded: Bool?
-
-    func overriding(_ base: RuleLayer) -> RuleLayer {
-        RuleLayer(path: path ?? base.path, query: query ?? base.query, fragment: fragment ?? base.fragment,
-                  exclude: exclude ?? base.exclude, caseSensitive: caseSensitive ?? base.caseSensitive,
-                  percentEncoded: percentEncoded ?? base.percentEncoded)
     }
 }

@@ -62,40 +62,10 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
-/// Text that is not JSON, and where it stops being JSON.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let reason: String
-    /// The UTF-8 offset of the problem.
-    public let offset: Int
-    public let line: Int
-    public let column: Int
-
-    public var description: String { "\(reason) (line \(line), column \(column), byte \(offset))" }
-}
-
-/// RFC 6901 JSON pointers, built while walking a document.
-enum JSONPointer {
-    /// `pointer` extended by one object key or array index, with `~` and `/` escaped as the RFC requires.
-    static func appending(_ token: String, to pointer: String) -> String {
-        var escaped = ""
-        for character in token {
-            switch character {
-            case "~": escaped += "~0"
-            case "/": escaped += "~1"
-            default: escaped.append(character)
-            }
-        }
-        return pointer + "/" + escaped
-    }
-
-    static func appending(_ index: Int, to pointer: String) -> String {
-        pointer + "/" + String(index)
-    }
-}
-
 /// The protocol carries inline AASA documents and `userInfo` as JSON values: they round-trip through
 /// `Codable` exactly as parsed, and `JSONEncoder` writes them as `write(to:)` does.
 extension JSONValue: Codable {
+    /// Decodes any JSON value; every number becomes a `Double`, as the parser reads it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -113,6 +83,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value back as it was parsed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

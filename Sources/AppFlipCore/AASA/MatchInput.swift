@@ -1,22 +1,3 @@
-/// How a rule wants the URL's text: as written or percent-decoded, with case kept or folded.
-struct TextForm: Hashable, Sendable {
-    let decodes: Bool
-    let foldsCase: Bool
-
-    init(percentEncoded: Bool, caseSensitive: Bool) {
-        self.decodes = !percentEncoded
-        self.foldsCase = !caseSensitive
-    }
-
-    fileprivate var slot: Int { (decodes ? 2 : 0) + (foldsCase ? 1 : 0) }
-}
-
-/// One query item, split at the first `=`; an item without `=` has an empty value.
-struct QueryItem: Sendable {
-    let name: ArraySlice<UInt8>
-    let value: ArraySlice<UInt8>
-}
-
 /// One URL's path, query and fragment in the forms rules compare against. Each form is computed the first
 /// time a rule asks for it, then shared by every rule and every app that looks at the same URL.
 struct MatchInput {

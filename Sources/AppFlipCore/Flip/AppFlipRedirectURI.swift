@@ -20,10 +20,14 @@ public struct AppFlipRedirectURI: Sendable, Hashable, CustomStringConvertible {
         case sandbox = "oauth-redirect-sandbox.googleusercontent.com"
     }
 
+    /// Which Google app the result link returns to.
     public let app: GoogleApp
+    /// Which build of that app: production, `.dev` or `.enterprise`.
     public let variant: Variant
+    /// Which Google redirect host serves the link: production or sandbox.
     public let environment: Environment
 
+    /// Names one of the 12 URIs; every combination is valid.
     public init(app: GoogleApp, variant: Variant, environment: Environment) {
         self.app = app
         self.variant = variant
@@ -42,6 +46,7 @@ public struct AppFlipRedirectURI: Sendable, Hashable, CustomStringConvertible {
     /// The URI exactly as it must appear, byte for byte.
     public var string: String { "https://" + host + path }
 
+    /// The URI, byte for byte: ``string``.
     public var description: String { string }
 
     /// All 12, in the seed's order: Home then Assistant; production host then sandbox; `.dev`, `.enterprise`,

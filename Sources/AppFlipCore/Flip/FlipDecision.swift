@@ -16,39 +16,3 @@ public enum FlipDecision: Sendable, Hashable {
         return FlipResult.error(.invalidRequest, description: description, state: state).url(appendingTo: redirectURI)
     }
 }
-
-/// A flip link that passed every check.
-public struct FlipRequest: Sendable, Hashable {
-    /// Byte-for-byte one of the policy's expected client ids.
-    public let clientID: String
-    /// The scopes, in the order received; never empty.
-    public let scopes: [String]
-    /// The nonce to echo byte for byte; never empty.
-    public let state: String
-    public let redirectURI: AllowedRedirectURI
-
-    /// What to ask the partner's OAuth2 server for (step 3).
-    public var authorizationRequest: AuthorizationRequest {
-        AuthorizationRequest(clientID: clientID, redirectURI: redirectURI.string, scopes: scopes)
-    }
-}
-
-/// Why a flip link is declined without any redirect.
-public enum DeclineReason: Sendable, Hashable, CustomStringConvertible {
-    /// `redirect_uri` is missing, empty, repeated or not UTF-8.
-    case redirectURI(FlipLinkProblem)
-    case redirectURINotAllowed(RedirectRefusal)
-    /// `client_id` is missing, empty, repeated or not UTF-8.
-    case clientID(FlipLinkProblem)
-    /// `client_id` is not byte-for-byte one of the expected ids. The value is not repeated here.
-    case clientIDNotExpected
-
-    public var description: String {
-        switch self {
-        case .redirectURI(let problem): "declined without a redirect: \(problem)"
-        case .redirectURINotAllowed(let refusal): "declined without a redirect: redirect_uri is not allowed: \(refusal)"
-        case .clientID(let problem): "declined without a redirect: \(problem)"
-        case .clientIDNotExpected: "declined without a redirect: client_id is not one of the expected client ids"
-        }
-    }
-}

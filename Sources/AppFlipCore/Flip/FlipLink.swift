@@ -13,23 +13,29 @@ public struct FlipLink: Sendable, Hashable {
         case state
         case scope
 
+        /// The parameter's name on the wire, e.g. `redirect_uri`.
         public var description: String { rawValue }
     }
 
+    /// The flip link as received, undecoded.
     public let url: RawURL
     /// The decoded value of each parameter that occurs exactly once and is valid UTF-8; it may be empty.
     public let values: [Parameter: String]
     /// Every problem, ordered by parameter as `Parameter.allCases` lists them.
     public let problems: [FlipLinkProblem]
 
+    /// `client_id`: the partner's OAuth client id Google registered, when usable.
     public var clientID: String? { values[.clientID] }
+    /// `state`: Google's opaque value, echoed unchanged in the result link (RFC 6749 §4.1.2), when usable.
     public var state: String? { values[.state] }
+    /// `redirect_uri`: where the result goes, decoded but not yet checked against the allowlist.
     public var redirectURI: String? { values[.redirectURI] }
     /// The scope value split on spaces; empty when there is no usable scope.
     public var scopes: [String] {
         values[.scope].map { $0.split(separator: " ").map(String.init) } ?? []
     }
 
+    /// Reads the link's query: every parameter's value and every problem. It never fails; ``FlipPolicy`` judges.
     public init(_ url: RawURL) {
         self.url = url
         var occurrences: [Parameter: [String?]] = [:]
@@ -98,41 +104,5 @@ public struct FlipLink: Sendable, Hashable {
         default: link += "&"
         }
         return link + parameters + fragment
-    }
-}
-
-/// One thing wrong with one parameter of a flip link.
-public struct FlipLinkProblem: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
-        case missing
-        /// Present with no value (`state=` or `state`).
-        case empty
-        /// Present more than once; no occurrence is trusted over another.
-        case duplicated(count: Int)
-        /// Not valid UTF-8 once decoded, so it cannot be compared or echoed faithfully.
-        case notUTF8
-        /// A leading, trailing or doubled space in `scope` (RFC 6749 §3.3).
-        case emptyScopeToken
-        /// A `scope` character outside RFC 6749 §3.3's NQCHAR (`"`, `\`, controls, non-ASCII).
-        case invalidScopeCharacter
-    }
-
-    public let parameter: FlipLink.Parameter
-    public let kind: Kind
-
-    public init(_ parameter: FlipLink.Parameter, _ kind: Kind) {
-        self.parameter = parameter
-        self.kind = kind
-    }
-
-    public var description: String {
-        switch kind {
-        case .missing: "\(parameter) is missing"
-        case .empty: "\(parameter) is empty"
-        case .duplicated(let count): "\(parameter) occurs \(count) times"
-        case .notUTF8: "\(parameter) is not valid UTF-8 once decoded"
-        case .emptyScopeToken: "\(parameter) has an empty scope (a leading, trailing or doubled space)"
-        case .invalidScopeCharacter: "\(parameter) has a character not allowed in a scope (RFC 6749 section 3.3)"
-        }
     }
 }

@@ -9,7 +9,9 @@
 ///    `invalid_request` to the verified redirect URI, listing every problem of both.
 /// 4. Otherwise proceed.
 public struct FlipPolicy: Sendable {
+    /// The partner's OAuth client ids that Google may send as `client_id`; compared byte for byte.
     public let expectedClientIDs: [String]
+    /// The redirect URIs the partner may send its result to; by default the 12 App Flip URIs.
     public let allowedRedirectURIs: RedirectAllowlist
 
     /// - Throws: when `expectedClientIDs` is empty or holds an empty id: such a policy could never proceed,
@@ -23,10 +25,12 @@ public struct FlipPolicy: Sendable {
         self.allowedRedirectURIs = allowedRedirectURIs
     }
 
+    /// Parses `url` as a flip link and decides it; see `decide(_:)` on a `FlipLink`.
     public func decide(_ url: RawURL) -> FlipDecision {
         decide(FlipLink(url))
     }
 
+    /// Decides a parsed flip link by the checks above, in their order.
     public func decide(_ link: FlipLink) -> FlipDecision {
         let redirectProblems = link.problems(of: .redirectURI)
         guard redirectProblems.isEmpty, let redirectString = link.redirectURI else {
@@ -55,18 +59,5 @@ public struct FlipPolicy: Sendable {
             )
         }
         return .proceed(FlipRequest(clientID: clientID, scopes: link.scopes, state: state, redirectURI: redirectURI))
-    }
-}
-
-/// Why a policy cannot be built.
-public enum FlipPolicyError: Error, Sendable, Hashable, CustomStringConvertible {
-    case noClientIDs
-    case emptyClientID(index: Int)
-
-    public var description: String {
-        switch self {
-        case .noClientIDs: "no expected client id is configured, so every flip link would be declined"
-        case .emptyClientID(let index): "expected client id \(index) is empty"
-        }
     }
 }

@@ -7,11 +7,13 @@ public struct FlipResultChecker: Sendable, Hashable {
     /// The `state` the flip link carried.
     public let state: String
 
+    /// Creates a checker for a result that must come back to `redirectURI` with this `state`.
     public init(redirectURI: String, state: String) {
         self.redirectURI = redirectURI
         self.state = state
     }
 
+    /// Checks the URL the partner app opened: target, `state`, and exactly one of `code` or `error`.
     public func check(_ resultURL: String) -> FlipResultVerdict {
         let url: RawURL
         do {
@@ -97,103 +99,5 @@ public struct FlipResultChecker: Sendable, Hashable {
     /// RFC 6749 §4.1.2.1: `error_description` holds only %x20-21 / %x23-5B / %x5D-7E.
     private static func isErrorDescriptionCharacter(_ byte: UInt8) -> Bool {
         (0x20...0x21).contains(byte) || (0x23...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
-    }
-}
-
-/// The checker's answer: what the result says, and everything wrong with it.
-public struct FlipResultVerdict: Sendable, Hashable, CustomStringConvertible {
-    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
-        case code(String)
-        case error(FlipErrorCode, description: String?)
-
-        /// Safe to log: the code is replaced by its length.
-        public var description: String {
-            switch self {
-            case .code(let code): "code (\(code.utf8.count) bytes, redacted)"
-            case .error(let error, _): "error \(error.rawValue)"
-            }
-        }
-    }
-
-    /// The code or error, when the result carries exactly one of them, well formed; set even when the
-    /// state is wrong, so that callers can say what was returned.
-    public let outcome: Outcome?
-    /// Rules broken: the result must not be trusted.
-    public let violations: [FlipResultViolation]
-    /// Departures from RFC 6749 that the seed's own sample makes, reported rather than silently accepted.
-    public let deviations: [FlipResultDeviation]
-
-    /// No violations and an outcome. Deviations do not fail a result.
-    public var isValid: Bool { violations.isEmpty && outcome != nil }
-
-    public var description: String {
-        var lines = [isValid ? "valid result: \(outcome.map(String.init(describing:)) ?? "")" : "invalid result"]
-        lines += violations.map { "violation: \($0)" }
-        lines += deviations.map { "deviation: \($0)" }
-        return lines.joined(separator: "\n")
-    }
-}
-
-/// A rule a result URL breaks.
-public enum FlipResultViolation: Sendable, Hashable, CustomStringConvertible {
-    case malformedURL(URLSyntaxError)
-    /// The text before `?` is not byte-for-byte the redirect URI that was sent.
-    case notTheRedirectURI
-    case fragment
-    case noQuery
-    /// A name (`parameter` is `nil`) or a value that is not valid UTF-8 once decoded.
-    case notUTF8(parameter: String?)
-    /// A parameter other than `code`, `state`, `error` and `error_description`.
-    case unexpectedParameter(String)
-    case duplicated(String, count: Int)
-    case neitherCodeNorError
-    case bothCodeAndError
-    case emptyCode
-    case errorDescriptionWithCode
-    /// `error` is not `cancelled`, `unrecoverable` or `invalid_request`.
-    case unknownError(String)
-    /// A code came back without the state.
-    case stateMissing
-    /// The state is not byte-for-byte the one sent. `literalPlus` flags a raw `+`, which form decoders read
-    /// as a space: the mark of Foundation's `URLComponents.queryItems`, which leaves `+` unencoded.
-    case stateMismatch(literalPlus: Bool)
-
-    public var description: String {
-        switch self {
-        case .malformedURL(let error): "the result is not an absolute URL: \(error)"
-        case .notTheRedirectURI: "the result does not start with exactly the redirect_uri that was sent"
-        case .fragment: "the result has a fragment"
-        case .noQuery: "the result has no query"
-        case .notUTF8(let parameter?): "\(parameter) is not valid UTF-8 once decoded"
-        case .notUTF8(nil): "a parameter name is not valid UTF-8 once decoded"
-        case .unexpectedParameter(let name): "unexpected parameter \(String(reflecting: name))"
-        case .duplicated(let name, let count): "\(name) occurs \(count) times"
-        case .neitherCodeNorError: "neither code nor error is present"
-        case .bothCodeAndError: "both code and error are present"
-        case .emptyCode: "code is empty"
-        case .errorDescriptionWithCode: "error_description is present with a code"
-        case .unknownError(let error):
-            "error \(String(reflecting: error)) is not one of cancelled, unrecoverable, invalid_request"
-        case .stateMissing: "state is missing; it must come back with the code"
-        case .stateMismatch(let literalPlus):
-            "state is not byte-for-byte the one sent"
-                + (literalPlus ? " (it holds a literal '+', which decodes as a space: encode '+' as %2B)" : "")
-        }
-    }
-}
-
-/// A departure from RFC 6749 that does not fail the result.
-public enum FlipResultDeviation: Sendable, Hashable, CustomStringConvertible {
-    /// RFC 6749 §4.1.2.1 requires `state` with an error; the seed's sample omits it.
-    case stateMissingWithError
-    /// `error_description` holds a character outside RFC 6749 §4.1.2.1's %x20-21 / %x23-5B / %x5D-7E.
-    case errorDescriptionCharacters
-
-    public var description: String {
-        switch self {
-        case .stateMissingWithError: "state is missing with the error (RFC 6749 section 4.1.2.1 requires it)"
-        case .errorDescriptionCharacters:
-            "error_description has characters outside RFC 6749 section 4.1.2.1's set (printable ASCII except '\"' and '\\')"
-        }
     }
 }

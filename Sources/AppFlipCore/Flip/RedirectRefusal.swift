@@ -1,6 +1,7 @@
 /// Why a redirect URI is not allowed. A refused URI is never opened: the link is declined without a
 /// redirect (RFC 6749 §4.1.2.1, RFC 9700 §2.1).
 public struct RedirectRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which check refused the URI, with the part at fault where it is safe to quote.
     public enum Reason: Sendable, Hashable {
         case empty
         /// A space, tab, line break, DEL or other control character, at this UTF-8 offset.
@@ -31,8 +32,10 @@ public struct RedirectRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case notListed
     }
 
+    /// Why the URI is refused.
     public let reason: Reason
 
+    /// Creates a refusal for `reason`.
     public init(_ reason: Reason) {
         self.reason = reason
     }

@@ -9,6 +9,7 @@
 /// The `?mode=developer`, `?mode=managed` and `?mode=developer+managed` suffixes are accepted and kept in
 /// `modes`. appflipd has no developer or managed devices, so they do not change matching.
 public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
+    /// The entitlement's `?mode=` suffix: `developer` and `managed` limit where iOS honours it.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
         case developer
         case managed
@@ -90,36 +91,5 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
                 throw AssociatedDomainError(entitlement, .invalidHost("it contains \"\(bad)\"\(hint)"))
             }
         }
-    }
-}
-
-/// Why an entitlement entry is not a usable `applinks:` domain.
-public struct AssociatedDomainError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
-        case missingPrefix
-        case notApplinks(String)
-        case emptyHost
-        case invalidHost(String)
-        case invalidMode(String)
-    }
-
-    public let entitlement: String
-    public let reason: Reason
-
-    init(_ entitlement: String, _ reason: Reason) {
-        self.entitlement = entitlement
-        self.reason = reason
-    }
-
-    public var description: String {
-        let why: String
-        switch reason {
-        case .missingPrefix: why = "it must start with applinks: (e.g. applinks:example.com)"
-        case .notApplinks(let service): why = "\(service): is not an applinks entry; only applinks: domains route universal links"
-        case .emptyHost: why = "the host is empty"
-        case .invalidHost(let detail): why = "the host is not a DNS name: \(detail)"
-        case .invalidMode(let suffix): why = "\"?\(suffix)\" is not ?mode=developer, ?mode=managed or ?mode=developer+managed"
-        }
-        return "\"\(entitlement)\": \(why)"
     }
 }

@@ -22,6 +22,7 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
     /// The URL exactly as it was parsed.
     public let string: String
 
+    /// The URL exactly as given.
     public var description: String { string }
 
     /// Splits `string`, refusing anything that is not a syntactically valid absolute URL with an authority.
@@ -130,46 +131,6 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
         if byte < 0x20 || byte == 0x7F { return "U+00" + Hex.string([byte], uppercase: true) }
         if byte < 0x80 { return String(UnicodeScalar(byte)) }
         return "non-ASCII byte 0x" + Hex.string([byte], uppercase: true)
-    }
-}
-
-/// Why a string is not a usable absolute URL, and the UTF-8 offset where that shows.
-public struct URLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
-        case empty
-        case missingScheme
-        case invalidScheme
-        case missingAuthority
-        case emptyHost
-        case invalidHost
-        case invalidPort
-        case invalidPercentEscape
-        case invalidCharacter(String)
-    }
-
-    public let reason: Reason
-    /// The UTF-8 offset in the input where the problem starts.
-    public let offset: Int
-
-    public init(_ reason: Reason, at offset: Int) {
-        self.reason = reason
-        self.offset = offset
-    }
-
-    public var description: String {
-        let what: String
-        switch reason {
-        case .empty: what = "the URL is empty"
-        case .missingScheme: what = "there is no scheme"
-        case .invalidScheme: what = "the scheme is not a letter followed by letters, digits, '+', '-' or '.'"
-        case .missingAuthority: what = "the scheme is not followed by '//' and an authority"
-        case .emptyHost: what = "the host is empty"
-        case .invalidHost: what = "the host is malformed"
-        case .invalidPort: what = "the port is not a number"
-        case .invalidPercentEscape: what = "'%' is not followed by two hexadecimal digits"
-        case .invalidCharacter(let character): what = "\(character) is not allowed in a URL"
-        }
-        return "\(what) (at byte \(offset))"
     }
 }
 

@@ -1,21 +1,3 @@
-/// `activity`: the daemon hands an activity to a live app, which answers with an `answer` request.
-public struct ActivityPush: Sendable, Hashable, Codable {
-    /// Unique per live-app connection; the `answer` names it.
-    public var handoff: UInt64
-    /// The registered app id the URL was routed to.
-    public var app: String
-    /// The AASA component that matched.
-    public var rule: String
-    public var activity: Activity
-
-    public init(handoff: UInt64, app: String, rule: String, activity: Activity) {
-        self.handoff = handoff
-        self.app = app
-        self.rule = rule
-        self.activity = activity
-    }
-}
-
 /// `event`: one finished handoff, streamed to `watch` subscribers.
 public struct HandoffEvent: Sendable, Hashable, Codable {
     /// Seconds since the Unix epoch when the handoff finished.
@@ -28,12 +10,16 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
     public var hop: Int
     /// The URL with secret query values redacted.
     public var url: String
+    /// The app the URL was routed to; `nil` when none claims it.
     public var app: String?
+    /// The AASA component that matched, as an RFC 6901 pointer.
     public var rule: String?
     /// `handled`, `delivered`, `browser`, or the error code.
     public var outcome: String
+    /// Microseconds from the hop's start to its outcome, on the daemon's monotonic clock.
     public var latencyMicros: Int64
 
+    /// Creates an event.
     public init(
         time: Double, from: PeerInfo?, client: String?, hop: Int, url: String, app: String?, rule: String?,
         outcome: String, latencyMicros: Int64
@@ -48,11 +34,4 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
         self.outcome = outcome
         self.latencyMicros = latencyMicros
     }
-}
-
-/// Anything the daemon writes: a reply, or a push that answers no request.
-public enum ServerMessage: Sendable, Hashable {
-    case reply(Reply)
-    case activity(ActivityPush)
-    case event(HandoffEvent)
 }

@@ -4,14 +4,18 @@ import Crypto
 /// Proof Key for Code Exchange (RFC 7636): a challenge bound to a code at /authorize and the verifier that
 /// must accompany the code at /token.
 public struct PKCEChallenge: Sendable, Hashable {
+    /// `code_challenge_method` (RFC 7636 §4.3); `plain` when the client sent none.
     public enum Method: String, Sendable, Hashable {
         case plain
         case s256 = "S256"
     }
 
+    /// `code_challenge`, as received.
     public var value: String
+    /// How the verifier transforms to ``value``.
     public var method: Method
 
+    /// Creates a challenge from /authorize's parameters.
     public init(value: String, method: Method) {
         self.value = value
         self.method = method

@@ -1,0 +1,7 @@
+import AppFlipCore
+import ArgumentParser
+
+/// A URL or domain given to `aasa match` that cannot be used.
+struct AASAMatchInputError: Error, CustomStringConvertible {
+    let description: String
+}

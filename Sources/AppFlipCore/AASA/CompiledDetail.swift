@@ -1,0 +1,5 @@
+/// One `details` entry, compiled.
+struct CompiledDetail: Sendable {
+    let appIDs: [String]
+    let rules: [CompiledRule]
+}

@@ -1,0 +1,5 @@
+/// A value and where in the document it was written.
+struct Located<Value> {
+    let value: Value
+    let pointer: String
+}

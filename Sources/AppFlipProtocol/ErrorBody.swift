@@ -1,0 +1,31 @@
+/// The error half of a reply: a code for programs, a sentence for people, and context where it helps.
+public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What went wrong, for programs; stable across releases.
+    public var code: ErrorCode
+    /// What went wrong, for people; it may change wording at any time.
+    public var message: String
+    /// The request field at fault, as a dotted path (`activity.webpageURL`).
+    public var field: String?
+    /// The app the URL was routed to, for handoff errors.
+    public var app: String?
+    /// The AASA component that decided, as an RFC 6901 pointer into its AASA document, `/applinks/details/0/components/1`, for `excluded` and handler errors.
+    public var rule: String?
+    /// What happened to each URL the handler opened before it declined or failed.
+    public var opened: [OpenedURL]?
+
+    /// Creates an error; give the context fields that help the caller find the fault.
+    public init(
+        _ code: ErrorCode, _ message: String, field: String? = nil, app: String? = nil, rule: String? = nil,
+        opened: [OpenedURL]? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.field = field
+        self.app = app
+        self.rule = rule
+        self.opened = opened
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,21 @@
+public import AppFlipCore
+
+/// `register`: the connection becomes a live app until it closes.
+public struct RegisterRequest: Sendable, Hashable, Codable {
+    /// `TEAMID.bundle.id`, as in an AASA `appIDs` entry.
+    public var appID: String
+    /// `applinks:host` or `applinks:*.host` entries.
+    public var domains: [String]
+    /// A whole apple-app-site-association document. Give this or `components`.
+    public var association: JSONValue?
+    /// The app's `components` only; the daemon wraps them in a document with one `details` entry for `appID`.
+    public var components: [JSONValue]?
+
+    /// Creates the request; give `association` or `components`.
+    public init(appID: String, domains: [String], association: JSONValue? = nil, components: [JSONValue]? = nil) {
+        self.appID = appID
+        self.domains = domains
+        self.association = association
+        self.components = components
+    }
+}
