@@ -208,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging,
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings

@@ -52,7 +52,8 @@ import Testing
         }
         router.get("unavailable") { request, _ in redirect(request) { "error=temporarily_unavailable&state=\($0)" } }
         router.get("slow") { _, _ in
-            try await Task.sleep(for: .seconds(30))
+            // Long past every caller's timeout, short enough for the server's graceful shutdown to wait for.
+            try await Task.sleep(for: .seconds(2))
             return Response(status: .ok)
         }
         router.get("credentials") { request, _ in

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import ServiceLifecycle
 import Testing
 
 import AppFlipCore
@@ -62,15 +63,19 @@ func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T
     }
 }
 
-/// Runs `service` while `body` runs, waiting (bounded) for `ready` first; cancels it afterwards.
+/// Runs `service` while `body` runs, waiting (bounded) for `ready` first, then stops it gracefully.
+///
+/// Never by cancelling its task: a server cancelled while it accepts a connection drops that connection's
+/// `NIOAsyncChannel` unfinished and traps (apple/swift-nio#3481, #2813); a graceful shutdown closes it.
 func whileRunning<T: Sendable>(
-    _ service: @escaping @Sendable () async throws -> Void,
+    _ service: some Service,
     ready: @escaping @Sendable () async throws -> Int,
     _ body: @escaping @Sendable (Int) async throws -> T
 ) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
+    let services = ServiceGroup(configuration: .init(services: [service], logger: testLogger))
+    return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
-            try await service()
+            try await services.run()
             return nil
         }
         let port = try await withThrowingTaskGroup(of: Int?.self) { race in
@@ -83,12 +88,19 @@ func whileRunning<T: Sendable>(
             race.cancelAll()
             return first
         }
-        guard let port else {
-            group.cancelAll()
-            throw TestFailure("the server did not start listening within 20 s")
+        let outcome: Result<T, any Error>
+        if let port {
+            do {
+                outcome = .success(try await body(port))
+            } catch {
+                outcome = .failure(error)
+            }
+        } else {
+            outcome = .failure(TestFailure("the server did not start listening within 20 s"))
         }
-        defer { group.cancelAll() }
-        return try await body(port)
+        await services.triggerGracefulShutdown()
+        while (try? await group.next()) != nil {}
+        return try outcome.get()
     }
 }
 
@@ -101,7 +113,7 @@ func withEmbeddedServer<T: Sendable>(
     let server = try EmbeddedAuthorizationServer(
         configuration: configuration, clock: clock, random: SystemRandomSource(), logger: testLogger
     )
-    return try await whileRunning({ try await server.run() }, ready: { try await server.listeningPort() }) { port in
+    return try await whileRunning(server, ready: { try await server.listeningPort() }) { port in
         try await body(server, "http://127.0.0.1:\(port)")
     }
 }
@@ -118,7 +130,7 @@ func withApplication<T: Sendable>(
         onServerRunning: { listening.bound($0.localAddress?.port ?? 0) },
         logger: testLogger
     )
-    return try await whileRunning({ try await application.run() }, ready: { try await listening.wait() }, body)
+    return try await whileRunning(application, ready: { try await listening.wait() }, body)
 }
 
 func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async throws -> RawResponse {
