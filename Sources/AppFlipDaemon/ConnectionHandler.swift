@@ -21,7 +21,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
     private var inputClosed = false
-    /// A line went over the limit: the error is on its way and nothing more is read.
+    /// A line went over the limit: the error is on its way, nothing more is read, and the connection closes
+    /// once every request already in flight has its reply.
+    private var refusingInput = false
+    /// The connection is closing behind its last lines.
     private var isClosing = false
     private var lines: NIOSingleStepByteToMessageProcessor<LineFrameDecoder>
     /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
@@ -42,7 +45,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !isClosing else { return }
+        guard !refusingInput, !isClosing else { return }
         outbound.beginReading()
         do {
             try lines.process(buffer: unwrapInboundIn(data)) { line in handle(line: line, context: context) }
@@ -152,7 +155,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             return
         }
         inputClosed = true
-        if !isClosing {
+        if !refusingInput, !isClosing {
             // A last line without its newline is still a line; the peer sent nothing after it.
             outbound.beginReading()
             do {
@@ -167,12 +170,12 @@ final class ConnectionHandler: ChannelInboundHandler {
         closeIfDone()
     }
 
-    /// After the peer's half-close, closes once every request has its reply; a watcher keeps streaming.
+    /// Closes once every request has its reply, after the peer's half-close (a watcher keeps streaming
+    /// then) or a line over the limit.
     private func closeIfDone() {
-        if inputClosed, inFlight.isEmpty, !isWatching, !isClosing {
-            isClosing = true
-            outbound.close()
-        }
+        guard !isClosing, inFlight.isEmpty, refusingInput || (inputClosed && !isWatching) else { return }
+        isClosing = true
+        outbound.close()
     }
 
     private func endRegistration(context: ChannelHandlerContext) {
@@ -191,13 +194,17 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
-    /// Answers a line over the limit with `line_too_long`, then closes: what follows it cannot be framed.
+    /// Answers a line over the limit with `line_too_long` and reads nothing more: what follows it cannot be
+    /// framed. The requests already in flight still get their replies (one per request), then it closes.
     private func lineTooLong(_ error: any Error, context: ChannelHandlerContext) {
-        guard !isClosing else { return }
-        isClosing = true
+        guard !refusingInput, !isClosing else { return }
+        refusingInput = true
+        context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         let limit = (error as? LineTooLongError)?.limit ?? daemon.configuration.maxLineBytes
-        logger.info("line over the limit; closing", metadata: ["limit": "\(limit)"])
-        outbound.close(after: .reply(Reply(id: nil, op: nil, error: ErrorBody(.lineTooLong, "a line is longer than \(limit) bytes; the connection is closed"))))
+        logger.info("line over the limit; closing after the replies in flight", metadata: ["limit": "\(limit)", "in_flight": "\(inFlight.count)"])
+        reply(Reply(id: nil, op: nil, error: ErrorBody(
+            .lineTooLong, "a line is longer than \(limit) bytes; nothing more is read, and the connection closes once the requests in flight are answered")))
+        closeIfDone()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

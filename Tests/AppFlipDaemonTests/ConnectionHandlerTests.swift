@@ -10,11 +10,17 @@ import Testing
 /// write batching, without a socket.
 @Suite struct ConnectionHandlerTests {
     let channel = EmbeddedChannel()
+    /// `https://held.test/…` goes to an app whose handler answers only when the test says.
+    let held = HeldHandler()
 
     init() throws {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = 256
-        let daemon = DaemonContext(configuration: configuration, staticApps: [], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let association = Array(#"{"applinks":{"details":[{"appIDs":["T.held"],"components":[{"/":"*"}]}]}}"#.utf8)
+        let (route, _) = try AppRouteBuilder.route(appID: "T.held", domains: ["applinks:held.test"], associationJSON: association, priority: 0)
+        let app = RegisteredApp(
+            route: route, domains: ["applinks:held.test"], claims: [], handler: held, origin: .configured(file: "held.json"))
+        let daemon = DaemonContext(configuration: configuration, staticApps: [app], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon, peer: nil, channel: channel))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
     }
@@ -72,11 +78,45 @@ import Testing
         #expect(!channel.isActive)
     }
 
+    @Test func aLineOverTheLimitStillLetsTheRequestsInFlightBeAnswered() throws {
+        try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"))
+        #expect(try lines().count == 1)
+        try channel.writeInbound(ByteBuffer(string: String(repeating: "x", count: 300) + "\n" + #"{"id":3,"op":"apps"}"# + "\n"))
+        let refusal = try lines()
+        #expect(refusal.count == 1)
+        #expect(refusal.first?.contains(#""code":"line_too_long""#) == true)
+        channel.embeddedEventLoop.run()
+        #expect(channel.isActive, "closed with a request in flight")
+        held.answer(true)
+        channel.embeddedEventLoop.run()
+        let replies = try lines()
+        #expect(replies.count == 1, "the open's reply and nothing for the line after the long one")
+        #expect(replies.first?.hasPrefix(#"{"id":2,"ok":true"#) == true)
+        #expect(!channel.isActive)
+    }
+
     @Test func aHalfClosedPeerGetsItsLastUnterminatedLineAnswered() throws {
         try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"#))
         channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
         #expect(try lines().map { $0.hasPrefix(#"{"id":1,"ok":true"#) } == [true])
         channel.embeddedEventLoop.run()
         #expect(!channel.isActive)
+    }
+}
+
+/// A handler that answers its one handoff only when ``answer(_:)`` is called. Unchecked: an
+/// `EmbeddedChannel` test runs everything on its one thread.
+final class HeldHandler: ActivityHandler, @unchecked Sendable {
+    let kind = "test:held"
+    private var promise: EventLoopPromise<Bool>?
+
+    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+        let promise = handoff.eventLoop.makePromise(of: Bool.self)
+        self.promise = promise
+        return promise.futureResult
+    }
+
+    func answer(_ continues: Bool) {
+        promise?.succeed(continues)
     }
 }
