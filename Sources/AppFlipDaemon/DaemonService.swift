@@ -105,15 +105,17 @@ public final class DaemonService: Service, Sendable {
     private func drain() async {
         let drained = context.inFlight.drain(on: group.next())
         let grace = configuration.shutdownGraceSeconds
-        let finished = await withTaskGroup(of: Bool.self) { tasks in
-            tasks.addTask { (try? await drained.get()) != nil }
-            tasks.addTask {
-                try? await Task.sleep(for: .milliseconds(Int64(grace * 1000)))
-                return false
-            }
-            defer { tasks.cancelAll() }
-            return await tasks.next() ?? false
+        // A race that returns at the first of the two: a task awaiting the future would hold a task group
+        // open until the last handoff ends (a future is not cancelled), whatever the grace period says.
+        let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+        drained.whenComplete { _ in report.yield(true) }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int64(grace * 1000)))
+            report.yield(false)
         }
+        let finished = await outcome.first { _ in true } ?? false
+        timer.cancel()
+        report.finish()
         if !finished { logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"]) }
         let open = connections.withLockedValue { Array($0.values) }
         for channel in open { try? await channel.close() }

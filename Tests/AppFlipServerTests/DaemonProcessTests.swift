@@ -90,6 +90,30 @@ import Testing
         #expect(exit.status == 0)
     }
 
+    @Test func sigtermClosesWhatIsStillInFlightAfterTheGracePeriod() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.shutdownGraceSeconds = 0.5
+        let stuck = TestApp(appID: "T.stuck", domains: ["applinks:stuck.test"], handler: .script("touch \"$0.started\"; sleep 5", timeoutSeconds: 120))
+        let daemon = try TestDaemon.make(configuration: configuration, apps: [stuck])
+        defer { TestDirectory.remove(daemon.directory) }
+        let (outcome, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            let client = try await daemon.connect()
+            let pending = client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://stuck.test/"), options: .init(universalLinksOnly: true))))
+            while access(daemon.directory + "/handler-0.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
+            kill(pid, SIGTERM)
+            // The handler sleeps for 5 s: only a daemon that keeps its grace period closes the connection
+            // before the handler could answer.
+            do {
+                return "replied: \(try await pending.get())"
+            } catch {
+                return "no reply: \(error)"
+            }
+        }
+        #expect(outcome.hasPrefix("no reply"), "\(outcome)")
+        #expect(exit.status == 0)
+        #expect(exit.standardError.contains("still in flight after the grace period"))
+    }
+
     @Test func sighupReloadsAppsAndKeepsThemWhenTheNewOnesAreInvalid() async throws {
         let daemon = try TestDaemon.make(apps: Self.apps)
         defer { TestDirectory.remove(daemon.directory) }
