@@ -14,6 +14,11 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
     /// Seconds an authorization code stays redeemable. RFC 6749 §4.1.2 recommends at most 600.
     public var authorizationCodeLifetime: Int
     public var accessTokenLifetime: Int
+    /// What a refresh does to the refresh token presented; `grace` unless configured.
+    public var refreshTokenRotation: RefreshTokenRotation
+    /// Under `grace`: the most seconds the previous refresh token keeps working after a rotation; nil (the
+    /// default) for no time limit, only the first use of its successor.
+    public var refreshTokenGraceSeconds: Int?
     public var clients: [RegisteredClient]
     public var users: [TestUser]
 
@@ -22,9 +27,13 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         port: Int = OAuthServerConfiguration.defaultPort,
         authorizationCodeLifetime: Int = 60,
         accessTokenLifetime: Int = 3600,
+        refreshTokenRotation: RefreshTokenRotation = .grace,
+        refreshTokenGraceSeconds: Int? = nil,
         clients: [RegisteredClient],
         users: [TestUser]
     ) {
+        self.refreshTokenRotation = refreshTokenRotation
+        self.refreshTokenGraceSeconds = refreshTokenGraceSeconds
         self.host = host
         self.port = port
         self.authorizationCodeLifetime = authorizationCodeLifetime
@@ -34,7 +43,8 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, port, authorizationCodeLifetime, accessTokenLifetime, clients, users
+        case host, port, authorizationCodeLifetime, accessTokenLifetime, refreshTokenRotation, refreshTokenGraceSeconds
+        case clients, users
     }
 
     public init(from decoder: any Decoder) throws {
@@ -44,6 +54,8 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             port: try container.decodeIfPresent(Int.self, forKey: .port) ?? Self.defaultPort,
             authorizationCodeLifetime: try container.decodeIfPresent(Int.self, forKey: .authorizationCodeLifetime) ?? 60,
             accessTokenLifetime: try container.decodeIfPresent(Int.self, forKey: .accessTokenLifetime) ?? 3600,
+            refreshTokenRotation: try container.decodeIfPresent(RefreshTokenRotation.self, forKey: .refreshTokenRotation) ?? .grace,
+            refreshTokenGraceSeconds: try container.decodeIfPresent(Int.self, forKey: .refreshTokenGraceSeconds),
             clients: try container.decode([RegisteredClient].self, forKey: .clients),
             users: try container.decode([TestUser].self, forKey: .users)
         )
@@ -71,6 +83,15 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             throw ConfigurationError(field: "authorizationCodeLifetime", "must be 1...600 seconds (RFC 6749 §4.1.2)")
         }
         guard accessTokenLifetime >= 1 else { throw ConfigurationError(field: "accessTokenLifetime", "must be positive") }
+        if let refreshTokenGraceSeconds {
+            guard refreshTokenRotation == .grace else {
+                throw ConfigurationError(
+                    field: "refreshTokenGraceSeconds", "applies only to \"refreshTokenRotation\": \"grace\"")
+            }
+            guard refreshTokenGraceSeconds >= 1 else {
+                throw ConfigurationError(field: "refreshTokenGraceSeconds", "must be positive (omit it for no time limit)")
+            }
+        }
         guard !clients.isEmpty else { throw ConfigurationError(field: "clients", "no clients are configured") }
         var clientIDs: Set<String> = []
         for (index, client) in clients.enumerated() {
@@ -95,6 +116,18 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             throw ConfigurationError(field: "users[\(index)].username", "\"\(user.username)\" is empty or repeated")
         }
     }
+}
+
+/// What a refresh does to the refresh token it was given (`refreshTokenRotation` in oauth.json).
+public enum RefreshTokenRotation: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A new refresh token each time; the previous one keeps working until the new one is first used (or
+    /// `refreshTokenGraceSeconds` pass), then its reuse revokes the family. What Google's account-linking
+    /// validation expects.
+    case grace
+    /// A new refresh token each time; the presented one is retired at once, and its reuse revokes the family.
+    case strict
+    /// No rotation: the same refresh token is returned.
+    case off
 }
 
 /// A confidential OAuth client: it authenticates at /token with its secret.
