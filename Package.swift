@@ -217,7 +217,7 @@ let package = Package(
             name: "AppFlipPartnerTests",
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
