@@ -226,6 +226,7 @@ let package = Package(
             name: "AppFlipGoogleTests",
             dependencies: [
                 "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
