@@ -211,6 +211,7 @@ let package = Package(
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging,
                 .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
