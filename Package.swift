@@ -210,6 +210,8 @@ let package = Package(
             dependencies: [
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -217,7 +219,7 @@ let package = Package(
             name: "AppFlipPartnerTests",
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -225,6 +227,7 @@ let package = Package(
             name: "AppFlipGoogleTests",
             dependencies: [
                 "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

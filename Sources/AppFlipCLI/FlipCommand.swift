@@ -14,7 +14,8 @@ struct FlipCommand: AsyncParsableCommand {
         discussion: """
             Registers as the Google app for its redirect links, opens the partner's flip link, checks the result \
             URL (state byte for byte, exactly one of code or error, an allowed error), then exchanges the code at \
-            the token endpoint with the identical redirect_uri and refreshes once.
+            the token endpoint with the identical redirect_uri and refreshes once. With --unlink it then revokes \
+            the tokens as Google does when the user unlinks, and checks that they are dead.
             Exit status: 0 linked (or a valid code with --no-exchange), 1 the flow stopped (declined, an App Flip \
             error, a daemon error, a timeout, a token endpoint error), 2 a rule was broken (the result URL or the \
             token response), 3 appflipd unreachable, 64 usage error.
@@ -51,6 +52,15 @@ struct FlipCommand: AsyncParsableCommand {
     @Flag(help: "Stop once the result is checked; do not exchange the code.")
     var noExchange = false
 
+    @Flag(help: "After linking, unlink as Google does: revoke at the partner's revocation endpoint, then check that the refresh token gets invalid_grant and the access tokens no longer open --resource-url.")
+    var unlink = false
+
+    @Option(help: "The partner's RFC 7009 revocation endpoint for --unlink (default: revocation_endpoint from the RFC 8414 metadata at the token URL's origin).")
+    var revokeURL: String?
+
+    @Option(help: "A protected resource the access tokens must no longer open after --unlink, e.g. the embedded server's /userinfo.")
+    var resourceURL: String?
+
     @Flag(help: "Print the five steps as a timeline with the time each took.")
     var trace = false
 
@@ -66,6 +76,8 @@ struct FlipCommand: AsyncParsableCommand {
         guard (try? RawURL(link))?.scheme.lowercased() == "https" else { throw ValidationError("--link must be an absolute https URL") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
         if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
+        if unlink && noExchange { throw ValidationError("--unlink needs tokens: it cannot be combined with --no-exchange") }
+        if !unlink && (revokeURL != nil || resourceURL != nil) { throw ValidationError("--revoke-url and --resource-url apply only with --unlink") }
     }
 
     private var redirectURI: AppFlipRedirectURI? {
@@ -82,7 +94,8 @@ struct FlipCommand: AsyncParsableCommand {
         }
         let runner = FlipRunner(
             partnerLink: try RawURL(link), clientID: clientID, scopes: scopes, state: state ?? FlipState.fresh(),
-            redirectURI: redirectURI!, tokenEndpoint: tokenEndpoint, timeout: .milliseconds(Int64(timeout * 1000)))
+            redirectURI: redirectURI!, tokenEndpoint: tokenEndpoint, timeout: .milliseconds(Int64(timeout * 1000)),
+            unlink: unlink ? FlipRunner.Unlink(revocationURL: revokeURL, resourceURL: resourceURL) : nil)
 
         let connection = try await daemon.connect()
         let google: GoogleApp

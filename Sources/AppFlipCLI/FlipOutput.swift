@@ -28,6 +28,9 @@ struct FlipOutput {
         } else if report.tokens != nil {
             Swift.print(style.green("✔ linked") + " \(report.app ?? "?"): code exchanged, tokens: \(report.tokens!.summary)")
             if let refreshed = report.refreshed { Swift.print(style.dim("  refreshed: \(refreshed.summary)")) }
+            if report.unlinked == true {
+                Swift.print(style.green("✔ unlinked") + ": the tokens were revoked and are dead")
+            }
         } else {
             Swift.print(style.green("✔ code received") + " from \(report.app ?? "?") with the state echoed (not exchanged)")
         }

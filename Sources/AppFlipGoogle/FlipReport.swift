@@ -3,9 +3,13 @@ public import AppFlipOAuth
 /// What `appflip flip` found, step by step: the `--json` document and the source of the text output.
 /// It never holds a code or a token: only fingerprints (in `TokenReport`).
 public struct FlipReport: Sendable, Codable {
-    /// The five steps of the seed, in order.
+    /// The five steps of the seed, in order, then the two of `--unlink`.
     public enum StepName: Int, Sendable, Codable, CaseIterable {
         case linkOpened = 1, parametersChecked, codeObtained, resultDelivered, tokensExchanged
+        /// `--unlink`: the partner's revocation endpoint was called, as Google does when the user unlinks.
+        case tokensRevoked
+        /// `--unlink`: the refresh token gets `invalid_grant` and the access tokens no longer open the resource.
+        case revocationConfirmed
 
         /// The step's name as the text report prints it.
         public var title: String {
@@ -15,6 +19,8 @@ public struct FlipReport: Sendable, Codable {
             case .codeObtained: "code obtained"
             case .resultDelivered: "result link delivered"
             case .tokensExchanged: "tokens exchanged"
+            case .tokensRevoked: "tokens revoked (unlink)"
+            case .revocationConfirmed: "revoked tokens are dead"
             }
         }
     }
@@ -60,6 +66,8 @@ public struct FlipReport: Sendable, Codable {
     public var tokens: TokenReport?
     /// The refresh's response, as fingerprints, when the flip refreshed.
     public var refreshed: TokenReport?
+    /// With `--unlink`: true once the tokens were revoked and confirmed dead; nil without `--unlink`.
+    public var unlinked: Bool?
     /// The exit status: 0 linked, 1 the flow stopped, 2 a rule was broken, 3 appflipd unreachable.
     public var exitStatus: Int32 = 0
     /// The step that stopped the flow, and why, in words.
@@ -69,10 +77,11 @@ public struct FlipReport: Sendable, Codable {
         steps.append(Step(step: name.rawValue, name: name.title, status: status, milliseconds: milliseconds, detail: detail))
     }
 
-    /// Records a failed step and stops: every later step is skipped.
+    /// Records a failed step and stops: every later step is skipped (steps 6 and 7 only with `--unlink`).
     mutating func fail(_ name: StepName, milliseconds: Double?, _ reason: String, exitStatus: Int32) {
         record(name, .failed, milliseconds: milliseconds, reason)
-        for later in StepName.allCases where later.rawValue > name.rawValue {
+        let last = unlinked == nil ? StepName.tokensExchanged.rawValue : StepName.revocationConfirmed.rawValue
+        for later in StepName.allCases where later.rawValue > name.rawValue && later.rawValue <= last {
             record(later, .skipped, milliseconds: nil)
         }
         failure = "step \(name.rawValue) (\(name.title)) failed: \(reason)"

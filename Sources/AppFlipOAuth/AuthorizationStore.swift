@@ -4,8 +4,10 @@ import Synchronization
 ///
 /// Codes are single-use: a second redemption is answered `invalid_grant` and revokes the whole family
 /// (RFC 6749 §4.1.2, RFC 9700 §4.1.3 — if the first redeemer was an attacker, their tokens die too).
-/// Refresh tokens rotate: each refresh returns a new refresh token and retires the old one; presenting a
-/// retired one is treated as theft and revokes the family (RFC 9700 §4.14.2).
+/// Refresh tokens rotate by the configured `RefreshTokenRotation`: `grace` keeps the previous refresh token
+/// working until its successor is first used (or its grace time ends), `strict` retires it at once, `off`
+/// returns the same one. Presenting a retired one is treated as theft and revokes the family (RFC 9700
+/// §4.14.2). Revocation (RFC 7009) ends one access token, or a whole family for a refresh token.
 /// Everything lives in memory behind one lock: restarting the server forgets every code and token. Memory
 /// is bounded: expired codes and access tokens are swept, and beyond `maximumFamilies` the oldest token
 /// family is revoked, so a daemon under a long load test does not grow without limit.
@@ -46,7 +48,22 @@ final class AuthorizationStore: Sendable {
         var grant: AccessGrant
         var accessTokens: Set<String> = []
         var refreshToken: String
+        /// The refresh token rotated away last, still accepted under `grace` until `refreshToken` is first
+        /// used or `previousUntil` passes.
+        var previousRefreshToken: String?
+        var previousUntil: ContinuousClock.Instant?
         var retiredRefreshTokens: Set<String> = []
+    }
+
+    /// What `revoke(token:hint:clientID:)` found.
+    enum Revocation: Sendable, Hashable {
+        /// Unknown, expired or already revoked: nothing to do (RFC 7009 §2.2 answers 200).
+        case unknown
+        case accessToken
+        /// A refresh token: its family (every access and refresh token of the grant) is revoked.
+        case refreshToken
+        /// The token belongs to another client; nothing was revoked.
+        case otherClient
     }
 
     private struct State {
@@ -65,14 +82,19 @@ final class AuthorizationStore: Sendable {
     private let random: any RandomSource
     private let codeLifetime: Duration
     private let accessTokenLifetime: Duration
+    private let rotation: RefreshTokenRotation
+    /// Under `grace`: how long after a rotation the previous refresh token works at most; nil for no limit.
+    private let graceTime: Duration?
     /// Refresh tokens do not expire by time; this caps how many grants stay alive.
     private let maximumFamilies: Int
     private let state: Mutex<State>
 
     init(
         clock: any ExpiryClock, random: any RandomSource, codeLifetime: Duration, accessTokenLifetime: Duration,
-        maximumFamilies: Int = 100_000
+        rotation: RefreshTokenRotation = .grace, graceTime: Duration? = nil, maximumFamilies: Int = 100_000
     ) {
+        self.rotation = rotation
+        self.graceTime = graceTime
         self.maximumFamilies = maximumFamilies
         self.clock = clock
         self.random = random
@@ -177,7 +199,12 @@ final class AuthorizationStore: Sendable {
             guard family.grant.clientID == clientID else {
                 return .failure(TokenEndpointError(.invalidGrant, "the refresh token was issued to another client"))
             }
-            guard family.refreshToken == refreshToken else {
+            let presentedPrevious: Bool
+            if family.refreshToken == refreshToken {
+                presentedPrevious = false
+            } else if family.previousRefreshToken == refreshToken, family.previousUntil.map({ now < $0 }) ?? true {
+                presentedPrevious = true
+            } else {
                 revoke(family: familyID, in: &state)
                 return .failure(
                     TokenEndpointError(.invalidGrant, "the refresh token was already rotated; its token family is revoked")
@@ -190,19 +217,62 @@ final class AuthorizationStore: Sendable {
                 }
                 grant.scopes = scopes
             }
-            let newRefreshToken = random.opaqueToken()
-            family.retiredRefreshTokens.insert(refreshToken)
-            family.refreshToken = newRefreshToken
+            let issuedRefreshToken: String
+            switch rotation {
+            case .off:
+                issuedRefreshToken = refreshToken
+            case .strict:
+                issuedRefreshToken = random.opaqueToken()
+                family.retiredRefreshTokens.insert(refreshToken)
+                family.refreshToken = issuedRefreshToken
+            case .grace:
+                issuedRefreshToken = random.opaqueToken()
+                if presentedPrevious {
+                    // The successor was never used: it is retired, the previous one keeps its grace.
+                    family.retiredRefreshTokens.insert(family.refreshToken)
+                } else {
+                    // The current token is used: its predecessor's grace ends, it becomes the previous one.
+                    if let previous = family.previousRefreshToken { family.retiredRefreshTokens.insert(previous) }
+                    family.previousRefreshToken = refreshToken
+                    family.previousUntil = graceTime.map { now + $0 }
+                }
+                family.refreshToken = issuedRefreshToken
+            }
             state.families[familyID] = family
-            state.refreshTokens[newRefreshToken] = familyID
+            state.refreshTokens[issuedRefreshToken] = familyID
             let accessToken = issueAccessToken(family: familyID, grant: grant, now: now, in: &state)
             return .success(
                 IssuedTokens(
-                    accessToken: accessToken, refreshToken: newRefreshToken, expiresIn: expiresIn, scopes: grant.scopes
+                    accessToken: accessToken, refreshToken: issuedRefreshToken, expiresIn: expiresIn, scopes: grant.scopes
                 )
             )
         }
         return try result.get()
+    }
+
+    /// Token revocation (RFC 7009 §2.1) for an already authenticated client. `hint` is where to look first;
+    /// the other kind is searched too.
+    func revoke(token: String, hint: TokenTypeHint?, clientID: String) -> Revocation {
+        let now = clock.now
+        return state.withLock { state in
+            func revokeAccess() -> Revocation? {
+                guard let record = state.accessTokens[token], record.expiresAt > now else { return nil }
+                guard record.grant.clientID == clientID else { return .otherClient }
+                state.accessTokens[token] = nil
+                state.families[record.family]?.accessTokens.remove(token)
+                return .accessToken
+            }
+            func revokeRefresh() -> Revocation? {
+                guard let familyID = state.refreshTokens[token], let family = state.families[familyID] else { return nil }
+                guard family.grant.clientID == clientID else { return .otherClient }
+                revoke(family: familyID, in: &state)
+                return .refreshToken
+            }
+            switch hint {
+            case .refreshToken: return revokeRefresh() ?? revokeAccess() ?? .unknown
+            case .accessToken, nil: return revokeAccess() ?? revokeRefresh() ?? .unknown
+            }
+        }
     }
 
     /// The grant behind a live access token, nil when unknown, expired or revoked.
@@ -229,6 +299,7 @@ final class AuthorizationStore: Sendable {
         guard let family = state.families.removeValue(forKey: familyID) else { return }
         for token in family.accessTokens { state.accessTokens[token] = nil }
         state.refreshTokens[family.refreshToken] = nil
+        if let previous = family.previousRefreshToken { state.refreshTokens[previous] = nil }
         for token in family.retiredRefreshTokens { state.refreshTokens[token] = nil }
     }
 

@@ -1,3 +1,5 @@
+import Logging
+
 /// `GET /authorize` (RFC 6749 §4.1.1): decides what one authorization request gets, without any HTTP.
 ///
 /// Order matters for safety: client_id and redirect_uri are checked first, and while either is in doubt
@@ -22,6 +24,7 @@ struct AuthorizeHandler: Sendable {
     let clients: [String: RegisteredClient]
     let sessions: SignInSessions
     let store: AuthorizationStore
+    let logger: Logger
 
     func respond(query: String?, sessionToken: String?) -> Outcome {
         let parameters: FormParameters
@@ -64,6 +67,18 @@ struct AuthorizeHandler: Sendable {
 
         if let repeated = parameters.repeatedNames.first {
             return fail(.invalidRequest, "\(repeated) is repeated")
+        }
+        // Google sends the user's language as a BCP 47 tag. The server has no pages to localise; a valid tag
+        // is noted, an invalid one ignored, never an error, and neither silently.
+        if let locale = parameters["user_locale"] {
+            if Self.isWellFormedLanguageTag(locale) {
+                logger.debug("authorization request user_locale", metadata: ["user_locale": "\(locale)"])
+            } else {
+                logger.debug(
+                    "authorization request user_locale ignored: not a BCP 47 language tag",
+                    metadata: ["user_locale": "\(String(locale.prefix(64)).debugDescription)"]
+                )
+            }
         }
         guard let responseType = parameters["response_type"] else {
             return fail(.invalidRequest, "response_type is missing")
@@ -113,6 +128,22 @@ struct AuthorizeHandler: Sendable {
             location: Self.location(redirectURI, response),
             summary: .code(clientID: clientID, username: user.username, fingerprint: Fingerprint.of(code))
         )
+    }
+
+    /// True for a well-formed BCP 47 language tag (RFC 5646 §2.1, syntax only): a 2–8 letter primary
+    /// language subtag (or `x`/`i` for private use and grandfathered tags), then subtags of 1–8 ASCII letters
+    /// and digits separated by `-`. `en`, `en-US`, `zh-Hant-TW`, `de-CH-1901` pass; `en_US`, `-en`, `e` fail.
+    static func isWellFormedLanguageTag(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = subtags.first, tag.utf8.count <= 64,
+            primary.utf8.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") })
+        else { return false }
+        let privateUse = primary.lowercased() == "x" || primary.lowercased() == "i"
+        guard (2...8).contains(primary.utf8.count) || (privateUse && subtags.count > 1) else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.utf8.count)
+                && subtag.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+        }
     }
 
     /// The redirect URI with the response parameters added to its query, keeping any query it already has

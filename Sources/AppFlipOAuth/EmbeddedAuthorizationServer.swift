@@ -6,8 +6,9 @@ public import Logging
 import NIOCore
 public import ServiceLifecycle
 
-/// The embedded OAuth2 authorization server: `GET /authorize`, `POST /token` and `GET /userinfo` over HTTP
-/// on a loopback address, for the clients and test users of an `OAuthServerConfiguration`.
+/// The embedded OAuth2 authorization server: `GET /authorize`, `POST /token`, `POST /revoke` (RFC 7009),
+/// `GET /userinfo` and `GET /.well-known/oauth-authorization-server` (RFC 8414) over HTTP on a loopback
+/// address, for the clients and test users of an `OAuthServerConfiguration`.
 ///
 /// It is a `Service`: appflipd runs it in its own ServiceGroup, so that it starts, stops and logs with the
 /// daemon, and so that the sign-in sessions it mints never leave that process. Get a user's session with
@@ -36,7 +37,9 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         self.store = AuthorizationStore(
             clock: clock, random: random,
             codeLifetime: .seconds(configuration.authorizationCodeLifetime),
-            accessTokenLifetime: .seconds(configuration.accessTokenLifetime)
+            accessTokenLifetime: .seconds(configuration.accessTokenLifetime),
+            rotation: configuration.refreshTokenRotation,
+            graceTime: configuration.refreshTokenGraceSeconds.map { .seconds($0) }
         )
         self.logger = logger
     }
@@ -109,8 +112,9 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
 
     private func makeRouter() -> Router<BasicRequestContext> {
         let clients = Dictionary(configuration.clients.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let authorize = AuthorizeHandler(clients: clients, sessions: sessions, store: store)
+        let authorize = AuthorizeHandler(clients: clients, sessions: sessions, store: store, logger: logger)
         let token = TokenHandler(clients: clients, store: store)
+        let revocation = RevocationHandler(clients: clients, store: store)
         let router = Router()
         router.get("authorize") { [logger] request, _ in
             let outcome = authorize.respond(
@@ -119,28 +123,13 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
             return Self.response(for: outcome, logger: logger)
         }
         router.post("token") { [logger] request, _ in
-            let body: String
-            do {
-                body = String(buffer: try await request.body.collect(upTo: TokenHandler.maximumBodySize))
-            } catch {
-                logger.notice("token request refused: body unreadable or over \(TokenHandler.maximumBodySize) bytes")
-                return Self.jsonResponse(
-                    status: .badRequest,
-                    [
-                        "error": .string("invalid_request"),
-                        "error_description": .string("the body is unreadable or over \(TokenHandler.maximumBodySize) bytes"),
-                    ]
-                )
-            }
-            let reply = token.respond(
-                contentType: request.headers[.contentType], authorization: request.headers[.authorization], body: body
-            )
-            logger.info("token request", metadata: ["status": "\(reply.status)", "outcome": "\(reply.summary)"])
-            var response = Self.jsonResponse(status: .init(code: reply.status), reply.body)
-            if reply.challengeBasic {
-                response.headers[.wwwAuthenticate] = "Basic realm=\"appflip-oauth\""
-            }
-            return response
+            await Self.formEndpoint(request, name: "token", logger: logger, respond: token.respond)
+        }
+        router.post("revoke") { [logger] request, _ in
+            await Self.formEndpoint(request, name: "revocation", logger: logger, respond: revocation.respond)
+        }
+        router.get(".well-known/oauth-authorization-server") { _, _ in
+            Self.jsonResponse(status: .ok, Self.metadata(issuer: try await self.baseURL(), configuration: self.configuration))
         }
         router.get("userinfo") { [store] request, _ in
             let parts = request.headers[.authorization]?.split(separator: " ", maxSplits: 1)
@@ -163,6 +152,54 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
             )
         }
         return router
+    }
+
+    /// A form-posting endpoint (/token, /revoke): the body read with its bound, the handler's reply as
+    /// JSON, the Basic challenge on a 401 after a Basic attempt, one log line without any secret.
+    private static func formEndpoint(
+        _ request: Request, name: String, logger: Logger,
+        respond: (_ contentType: String?, _ authorization: String?, _ body: String) -> TokenHandler.Reply
+    ) async -> Response {
+        let body: String
+        do {
+            body = String(buffer: try await request.body.collect(upTo: TokenHandler.maximumBodySize))
+        } catch {
+            logger.notice("\(name) request refused: body unreadable or over \(TokenHandler.maximumBodySize) bytes")
+            return Self.jsonResponse(
+                status: .badRequest,
+                [
+                    "error": .string("invalid_request"),
+                    "error_description": .string("the body is unreadable or over \(TokenHandler.maximumBodySize) bytes"),
+                ]
+            )
+        }
+        let reply = respond(request.headers[.contentType], request.headers[.authorization], body)
+        logger.info("\(name) request", metadata: ["status": "\(reply.status)", "outcome": "\(reply.summary)"])
+        var response = Self.jsonResponse(status: .init(code: reply.status), reply.body)
+        if reply.challengeBasic {
+            response.headers[.wwwAuthenticate] = "Basic realm=\"appflip-oauth\""
+        }
+        return response
+    }
+
+    /// The RFC 8414 authorization server metadata: every endpoint below `issuer`, and what they support.
+    static func metadata(issuer: String, configuration: OAuthServerConfiguration) -> [String: TokenResponseValue] {
+        var scopes: [String] = []
+        for scope in configuration.clients.flatMap(\.scopes) where !scopes.contains(scope) { scopes.append(scope) }
+        return [
+            "issuer": .string(issuer),
+            "authorization_endpoint": .string(issuer + "/authorize"),
+            "token_endpoint": .string(issuer + "/token"),
+            "revocation_endpoint": .string(issuer + "/revoke"),
+            "userinfo_endpoint": .string(issuer + "/userinfo"),
+            "response_types_supported": .strings(["code"]),
+            "response_modes_supported": .strings(["query"]),
+            "grant_types_supported": .strings(["authorization_code", "refresh_token"]),
+            "code_challenge_methods_supported": .strings(["S256", "plain"]),
+            "token_endpoint_auth_methods_supported": .strings(["client_secret_basic", "client_secret_post"]),
+            "revocation_endpoint_auth_methods_supported": .strings(["client_secret_basic", "client_secret_post"]),
+            "scopes_supported": .strings(scopes),
+        ]
     }
 
     private static func response(for outcome: AuthorizeHandler.Outcome, logger: Logger) -> Response {
@@ -205,7 +242,9 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         let data = (try? encoder.encode(body)) ?? Data("{}".utf8)
         return Response(
             status: status,
-            headers: [.contentType: "application/json", .cacheControl: "no-store", .init("Pragma")!: "no-cache"],
+            headers: [
+                .contentType: "application/json;charset=UTF-8", .cacheControl: "no-store", .init("Pragma")!: "no-cache",
+            ],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }

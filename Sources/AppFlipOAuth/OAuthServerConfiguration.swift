@@ -14,6 +14,11 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
     public var authorizationCodeLifetime: Int
     /// Seconds an access token is valid; sent as `expires_in` (RFC 6749 §5.1).
     public var accessTokenLifetime: Int
+    /// What a refresh does to the refresh token presented; `grace` unless configured.
+    public var refreshTokenRotation: RefreshTokenRotation
+    /// Under `grace`: the most seconds the previous refresh token keeps working after a rotation; nil (the
+    /// default) for no time limit, only the first use of its successor.
+    public var refreshTokenGraceSeconds: Int?
     /// The confidential clients the server knows; Google is one, by its partner client id.
     public var clients: [RegisteredClient]
     /// The test users who can sign in; there is no password, a user's session is minted in process.
@@ -25,9 +30,13 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         port: Int = OAuthServerConfiguration.defaultPort,
         authorizationCodeLifetime: Int = 60,
         accessTokenLifetime: Int = 3600,
+        refreshTokenRotation: RefreshTokenRotation = .grace,
+        refreshTokenGraceSeconds: Int? = nil,
         clients: [RegisteredClient],
         users: [TestUser]
     ) {
+        self.refreshTokenRotation = refreshTokenRotation
+        self.refreshTokenGraceSeconds = refreshTokenGraceSeconds
         self.host = host
         self.port = port
         self.authorizationCodeLifetime = authorizationCodeLifetime
@@ -37,7 +46,8 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case host, port, authorizationCodeLifetime, accessTokenLifetime, clients, users
+        case host, port, authorizationCodeLifetime, accessTokenLifetime, refreshTokenRotation, refreshTokenGraceSeconds
+        case clients, users
     }
 
     /// Decodes `oauth.json` strictly: camelCase keys, unknown ones refused.
@@ -48,6 +58,8 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             port: try container.decodeIfPresent(Int.self, forKey: .port) ?? Self.defaultPort,
             authorizationCodeLifetime: try container.decodeIfPresent(Int.self, forKey: .authorizationCodeLifetime) ?? 60,
             accessTokenLifetime: try container.decodeIfPresent(Int.self, forKey: .accessTokenLifetime) ?? 3600,
+            refreshTokenRotation: try container.decodeIfPresent(RefreshTokenRotation.self, forKey: .refreshTokenRotation) ?? .grace,
+            refreshTokenGraceSeconds: try container.decodeIfPresent(Int.self, forKey: .refreshTokenGraceSeconds),
             clients: try container.decode([RegisteredClient].self, forKey: .clients),
             users: try container.decode([TestUser].self, forKey: .users)
         )
@@ -75,6 +87,15 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             throw ConfigurationError(field: "authorizationCodeLifetime", "must be 1...600 seconds (RFC 6749 §4.1.2)")
         }
         guard accessTokenLifetime >= 1 else { throw ConfigurationError(field: "accessTokenLifetime", "must be positive") }
+        if let refreshTokenGraceSeconds {
+            guard refreshTokenRotation == .grace else {
+                throw ConfigurationError(
+                    field: "refreshTokenGraceSeconds", "applies only to \"refreshTokenRotation\": \"grace\"")
+            }
+            guard refreshTokenGraceSeconds >= 1 else {
+                throw ConfigurationError(field: "refreshTokenGraceSeconds", "must be positive (omit it for no time limit)")
+            }
+        }
         guard !clients.isEmpty else { throw ConfigurationError(field: "clients", "no clients are configured") }
         var clientIDs: Set<String> = []
         for (index, client) in clients.enumerated() {

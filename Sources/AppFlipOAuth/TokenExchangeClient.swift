@@ -69,6 +69,101 @@ public struct TokenExchangeClient: Sendable {
         return try await post(form, grant: "refresh_token", secrets: [refreshToken])
     }
 
+    /// Token revocation (RFC 7009) at `url`, with the same client authentication as the token requests:
+    /// returns once the endpoint answered 200; any other answer throws `.endpoint`.
+    public func revoke(token: String, tokenTypeHint: String?, at url: String) async throws(TokenExchangeError) {
+        var form = FormParameters()
+        form.append("token", token)
+        if let tokenTypeHint { form.append("token_type_hint", tokenTypeHint) }
+        let request = authenticatedRequest(url: url, form: form)
+        let metadata: Logger.Metadata = [
+            "revocation_url": "\(url)", "client_id": "\(clientID)", "token": "sha256:\(Fingerprint.of(token))",
+        ]
+        do throws(TokenExchangeError) {
+            let (status, bytes) = try await execute(request, url: url)
+            guard status == .ok else { throw Self.endpointError(status: status, bytes: bytes, secrets: [token, clientSecret]) }
+            logger.info("token revoked", metadata: metadata)
+        } catch {
+            logger.notice("token revocation failed", metadata: metadata.merging(["reason": "\(error)"]) { $1 })
+            throw error
+        }
+    }
+
+    /// The RFC 8414 metadata of the authorization server that serves `tokenURL`: the string members of
+    /// `<origin of tokenURL>/.well-known/oauth-authorization-server`.
+    public func authorizationServerMetadata() async throws(TokenExchangeError) -> [String: String] {
+        let url = Self.metadataURL(forTokenURL: tokenURL)
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "application/json")
+        let (status, bytes) = try await execute(request, url: url)
+        guard status == .ok else { throw Self.endpointError(status: status, bytes: bytes, secrets: []) }
+        guard let object = try? JSONDecoder().decode([String: MetadataValue].self, from: Data(bytes)) else {
+            throw .malformedResponse("\(url) is not a JSON object")
+        }
+        return object.compactMapValues(\.string)
+    }
+
+    /// `scheme://authority/.well-known/oauth-authorization-server` for a token URL (RFC 8414 §3, no issuer path).
+    public static func metadataURL(forTokenURL tokenURL: String) -> String {
+        guard let url = try? RawURL(tokenURL) else { return tokenURL + "/.well-known/oauth-authorization-server" }
+        return "\(url.scheme)://\(url.host)\(url.port.map { ":" + $0 } ?? "")/.well-known/oauth-authorization-server"
+    }
+
+    /// The HTTP status a protected resource answers to `GET url` with `Authorization: Bearer accessToken`.
+    public func resourceStatus(url: String, accessToken: String) async throws(TokenExchangeError) -> Int {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
+        return Int(try await execute(request, url: url).0.code)
+    }
+
+    private struct MetadataValue: Decodable {
+        var string: String?
+        init(from decoder: any Decoder) throws {
+            string = try? decoder.singleValueContainer().decode(String.self)
+        }
+    }
+
+    private func authenticatedRequest(url: String, form: FormParameters) -> HTTPClientRequest {
+        var form = form
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        switch authentication {
+        case .clientSecretPost:
+            form.append("client_id", clientID)
+            form.append("client_secret", clientSecret)
+        case .basic:
+            let pair = PercentEncoding.encodeStrictly(clientID) + ":" + PercentEncoding.encodeStrictly(clientSecret)
+            request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
+        }
+        request.body = .bytes(ByteBuffer(string: form.encoded))
+        return request
+    }
+
+    private func execute(_ request: HTTPClientRequest, url: String) async throws(TokenExchangeError)
+        -> (HTTPResponseStatus, [UInt8])
+    {
+        do {
+            let response = try await httpClient.execute(request, timeout: TimeAmount(timeout))
+            return (response.status, Array(buffer: try await response.body.collect(upTo: 1 << 20)))
+        } catch {
+            throw .transport(TransportFailure.describe(error, endpoint: url))
+        }
+    }
+
+    private static func endpointError(status: HTTPResponseStatus, bytes: [UInt8], secrets: [String]) -> TokenExchangeError {
+        struct ErrorBody: Decodable {
+            var error: String
+            var error_description: String?
+        }
+        let parsed = try? JSONDecoder().decode(ErrorBody.self, from: Data(bytes))
+        return .endpoint(
+            status: Int(status.code), error: parsed?.error.redacting(secrets),
+            description: parsed?.error_description?.redacting(secrets)
+        )
+    }
+
     /// - Parameter secrets: what the answer must not echo into an error, besides the client secret.
     private func post(_ form: FormParameters, grant: String, secrets: [String]) async throws(TokenExchangeError)
         -> TokenResponse

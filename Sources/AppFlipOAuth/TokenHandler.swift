@@ -21,26 +21,10 @@ struct TokenHandler: Sendable {
     func respond(contentType: String?, authorization: String?, body: String) -> Reply {
         var attemptedBasic = authorization != nil
         do throws(TokenEndpointError) {
-            guard let contentType,
-                contentType.split(separator: ";").first?.filter({ !$0.isWhitespace }).lowercased()
-                    == "application/x-www-form-urlencoded"
-            else {
-                throw TokenEndpointError(.invalidRequest, "the body must be application/x-www-form-urlencoded")
-            }
-            let form: FormParameters
-            do {
-                form = try FormParameters(parsing: body)
-            } catch {
-                throw TokenEndpointError(.invalidRequest, "the body is malformed: \(error)")
-            }
-            if let repeated = form.repeatedNames.first {
-                throw TokenEndpointError(.invalidRequest, "\(repeated) is repeated")
-            }
-            let credentials = try ClientAuthentication.from(authorization: authorization, form: form)
-            attemptedBasic = credentials.method == .basic
-            guard let client = clients[credentials.clientID], credentials.authenticates(client) else {
-                throw TokenEndpointError(.invalidClient, "client authentication failed")
-            }
+            let (client, form) = try Self.authenticate(
+                contentType: contentType, authorization: authorization, body: body, clients: clients,
+                attemptedBasic: &attemptedBasic
+            )
             let tokens: AuthorizationStore.IssuedTokens
             switch form["grant_type"] {
             case nil:
@@ -72,13 +56,47 @@ struct TokenHandler: Sendable {
                 summary: "issued tokens to \(client.id) (access sha256:\(Fingerprint.of(tokens.accessToken)))"
             )
         } catch {
-            let status = error.code == .invalidClient ? 401 : 400
-            return Reply(
-                status: status,
-                body: ["error": .string(error.code.rawValue), "error_description": .string(error.description)],
-                challengeBasic: status == 401 && attemptedBasic,
-                summary: "\(error.code.rawValue): \(error.description)"
-            )
+            return Self.errorReply(error, attemptedBasic: attemptedBasic)
         }
+    }
+
+    /// The RFC 6749 §5.2 answer to a failed request: 401 for `invalid_client`, else 400.
+    static func errorReply(_ error: TokenEndpointError, attemptedBasic: Bool) -> Reply {
+        let status = error.code == .invalidClient ? 401 : 400
+        return Reply(
+            status: status,
+            body: ["error": .string(error.code.rawValue), "error_description": .string(error.description)],
+            challengeBasic: status == 401 && attemptedBasic,
+            summary: "\(error.code.rawValue): \(error.description)"
+        )
+    }
+
+    /// What /token and /revoke share: the form body, read strictly, and the client, authenticated (RFC 6749
+    /// §2.3.1). `attemptedBasic` is set to whether the client tried HTTP Basic, for the 401's challenge.
+    static func authenticate(
+        contentType: String?, authorization: String?, body: String, clients: [String: RegisteredClient],
+        attemptedBasic: inout Bool
+    ) throws(TokenEndpointError) -> (RegisteredClient, FormParameters) {
+        guard let contentType,
+            contentType.split(separator: ";").first?.filter({ !$0.isWhitespace }).lowercased()
+                == "application/x-www-form-urlencoded"
+        else {
+            throw TokenEndpointError(.invalidRequest, "the body must be application/x-www-form-urlencoded")
+        }
+        let form: FormParameters
+        do {
+            form = try FormParameters(parsing: body)
+        } catch {
+            throw TokenEndpointError(.invalidRequest, "the body is malformed: \(error)")
+        }
+        if let repeated = form.repeatedNames.first {
+            throw TokenEndpointError(.invalidRequest, "\(repeated) is repeated")
+        }
+        let credentials = try ClientAuthentication.from(authorization: authorization, form: form)
+        attemptedBasic = credentials.method == .basic
+        guard let client = clients[credentials.clientID], credentials.authenticates(client) else {
+            throw TokenEndpointError(.invalidClient, "client authentication failed")
+        }
+        return (client, form)
     }
 }

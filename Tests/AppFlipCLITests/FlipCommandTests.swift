@@ -32,6 +32,7 @@ import Testing
         var steps: [Step]
         var tokens: Tokens?
         var refreshed: Tokens?
+        var unlinked: Bool?
         var exitStatus: Int32
         var failure: String?
     }
@@ -52,6 +53,43 @@ import Testing
             #expect(report.refreshed != nil)
             // Tokens and the code never reach the output: only fingerprints.
             #expect(!outcome.standardOutput.contains("\"accessToken\""))
+        }
+    }
+
+    @Test func unlinkRevokesThroughTheMetadataAndConfirmsTheTokensAreDead() async throws {
+        try await TestPartner.run { daemon in
+            let base = try await daemon.oauthServer!.baseURL()
+            let outcome = try await TestCommand.run(
+                "appflip", try await Self.arguments(daemon, ["--json", "--unlink", "--resource-url", base + "/userinfo"]))
+            #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
+            #expect(report.steps.map(\.step) == [1, 2, 3, 4, 5, 6, 7])
+            #expect(report.steps.allSatisfy { $0.status == "ok" }, "\(report.steps)")
+            #expect(report.unlinked == true)
+
+            let trace = try await TestCommand.run(
+                "appflip", try await Self.arguments(daemon, ["--trace", "--unlink", "--revoke-url", base + "/revoke"]),
+                environment: ["NO_COLOR": "1"])
+            #expect(trace.status == 0, "\(trace.standardOutput)\(trace.standardError)")
+            #expect(trace.standardOutput.contains("✔ 6 tokens revoked (unlink)"))
+            #expect(trace.standardOutput.contains("✔ 7 revoked tokens are dead"))
+            #expect(trace.standardOutput.contains("refresh token: invalid_grant"))
+            #expect(trace.standardOutput.contains("✔ unlinked"))
+        }
+    }
+
+    @Test func unlinkWithoutARevocationEndpointFailsStepSix() async throws {
+        try await TestPartner.run { daemon in
+            let base = try await daemon.oauthServer!.baseURL()
+            let outcome = try await TestCommand.run(
+                "appflip", try await Self.arguments(daemon, ["--json", "--unlink", "--revoke-url", base + "/no-such-endpoint"]))
+            #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
+            #expect(report.steps.map(\.status) == ["ok", "ok", "ok", "ok", "ok", "failed", "skipped"])
+            #expect(report.failure?.hasPrefix("step 6") == true)
+            #expect(report.unlinked == false)
+            let usage = try await TestCommand.run("appflip", try await Self.arguments(daemon, ["--unlink", "--no-exchange"]))
+            #expect(usage.status == 64)
         }
     }
 

@@ -103,20 +103,3 @@ import Testing
         #expect(!channel.isActive)
     }
 }
-
-/// A handler that answers its one handoff only when ``answer(_:)`` is called. Unchecked: an
-/// `EmbeddedChannel` test runs everything on its one thread.
-final class HeldHandler: ActivityHandler, @unchecked Sendable {
-    let kind = "test:held"
-    private var promise: EventLoopPromise<Bool>?
-
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
-        let promise = handoff.eventLoop.makePromise(of: Bool.self)
-        self.promise = promise
-        return promise.futureResult
-    }
-
-    func answer(_ continues: Bool) {
-        promise?.succeed(continues)
-    }
-}

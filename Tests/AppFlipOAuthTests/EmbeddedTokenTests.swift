@@ -52,7 +52,8 @@ import Testing
                 let response = try await Self.exchange(base, code: try await Self.code(server, base, with: client), with: client)
                 #expect(response.status == 200)
                 #expect(response.headers.first(name: "Cache-Control") == "no-store")
-                #expect(response.headers.first(name: "Content-Type") == "application/json")
+                #expect(response.headers.first(name: "Content-Type") == "application/json;charset=UTF-8")
+                #expect(response.headers.first(name: "Pragma") == "no-cache")
                 let body = try Self.json(response)
                 #expect(body["token_type"] == .string("Bearer"))
                 #expect(body["expires_in"] == .number(3600))
@@ -146,9 +147,9 @@ import Testing
         }
     }
 
-    @Test("refresh returns a new access token and rotates the refresh token; reuse revokes the family")
+    @Test("strict rotation: refresh returns a new access token and rotates the refresh token; reuse revokes the family")
     func refresh() async throws {
-        try await withEmbeddedServer { server, base in
+        try await withEmbeddedServer(testConfiguration(rotation: .strict)) { server, base in
             try await withHTTPClient { client in
                 let first = try Self.json(
                     try await Self.exchange(base, code: try await Self.code(server, base, with: client), with: client)

@@ -10,6 +10,7 @@ import Testing
 enum JSONValue: Decodable, Equatable {
     case string(String)
     case number(Double)
+    case array([JSONValue])
     case other
 
     init(from decoder: any Decoder) throws {
@@ -18,6 +19,8 @@ enum JSONValue: Decodable, Equatable {
             self = .string(string)
         } else if let number = try? container.decode(Double.self) {
             self = .number(number)
+        } else if let array = try? container.decode([JSONValue].self) {
+            self = .array(array)
         } else {
             self = .other
         }

@@ -40,11 +40,15 @@ let otherClient = RegisteredClient(
     scopes: ["profile"]
 )
 
-func testConfiguration(codeLifetime: Int = 60) -> OAuthServerConfiguration {
+func testConfiguration(
+    codeLifetime: Int = 60, rotation: RefreshTokenRotation = .grace, graceSeconds: Int? = nil
+) -> OAuthServerConfiguration {
     OAuthServerConfiguration(
         port: 0,
         authorizationCodeLifetime: codeLifetime,
         accessTokenLifetime: 3600,
+        refreshTokenRotation: rotation,
+        refreshTokenGraceSeconds: graceSeconds,
         clients: [testClient, otherClient],
         users: [TestUser(username: "alice"), TestUser(username: "dave", disabled: true)]
     )

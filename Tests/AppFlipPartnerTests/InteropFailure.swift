@@ -1,0 +1,14 @@
+import AppFlipCore
+import AppFlipOAuth
+import AppFlipTesting
+import AsyncHTTPClient
+import DjangoOAuthFixture
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+struct InteropFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
