@@ -169,7 +169,11 @@ let package = Package(
         .executableTarget(name: "systemd-probe", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
         // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
         .executableTarget(
-            name: "MatchBenchmark", dependencies: ["AppFlipCore"], path: "Benchmarks/MatchBenchmark", swiftSettings: swiftSettings),
+            name: "MatchBenchmark",
+            dependencies: ["AppFlipCore"],
+            path: "Benchmarks/MatchBenchmark",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests, one target per module.
         .testTarget(
@@ -180,7 +184,10 @@ let package = Package(
         ),
         .testTarget(name: "AppFlipProtocolTests", dependencies: ["AppFlipCore", "AppFlipProtocol"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppFlipFramingTests", dependencies: ["AppFlipFraming", .nio("NIOCore"), .nio("NIOTestUtils")], swiftSettings: swiftSettings),
+            name: "AppFlipFramingTests",
+            dependencies: ["AppFlipFraming", .nio("NIOCore"), .nio("NIOTestUtils")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
         // django-oauth-toolkit, a real third-party OAuth2 server, for the interop tests.
         .target(

@@ -21,11 +21,16 @@ func associationFile(for appID: String) throws -> AssociationFile {
 
 func appRoute(_ index: Int) throws -> AppRoute {
     let appID = "ABCDE12345.com.example.app\(index)"
-    let domains = index % 10 == 9
+    let domains =
+        index % 10 == 9
         ? ["applinks:*.tenant\(index).example.net"]
         : ["applinks:app\(index).example.com"]
-    return AppRoute(appID: appID, domains: try domains.map { try AssociatedDomain($0) },
-                    association: try associationFile(for: appID), priority: index)
+    return AppRoute(
+        appID: appID,
+        domains: try domains.map { try AssociatedDomain($0) },
+        association: try associationFile(for: appID),
+        priority: index
+    )
 }
 
 func host(of index: Int) -> String {
@@ -49,9 +54,11 @@ func urls(onHostsOf indices: [Int]) throws -> [RawURL] {
 
 let tables = try Dictionary(uniqueKeysWithValues: sizes.map { size in (size, RouteTable(try (0..<size).map(appRoute))) })
 let sameURLs = try urls(onHostsOf: Array(repeating: 0, count: 64))
-let spreadURLs = try Dictionary(uniqueKeysWithValues: sizes.map { size in
-    (size, try urls(onHostsOf: (0..<64).map { ($0 * 7919) % size }))
-})
+let spreadURLs = try Dictionary(
+    uniqueKeysWithValues: sizes.map { size in
+        (size, try urls(onHostsOf: (0..<64).map { ($0 * 7919) % size }))
+    }
+)
 
 /// Routes every URL; the sum of what was decided keeps the optimiser from dropping the work.
 func routeAll(_ table: RouteTable, _ urls: [RawURL]) -> Int {

@@ -45,8 +45,10 @@ struct AASAValidateCommand: ParsableCommand {
             if diagnostics.isEmpty {
                 print("\(file): no problems found")
             } else {
-                print("\(file): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))"
-                      + (valid ? "" : "; appflipd would refuse this file"))
+                print(
+                    "\(file): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))"
+                        + (valid ? "" : "; appflipd would refuse this file")
+                )
             }
         }
         if !valid { throw ExitCode(1) }

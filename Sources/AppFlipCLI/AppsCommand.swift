@@ -23,10 +23,11 @@ struct AppsCommand: AsyncParsableCommand {
         let style = OutputStyle.standard
         if result.apps.isEmpty { print(style.dim("no apps registered")) }
         for app in result.apps {
-            let origin: String = switch app.kind {
-            case .static: app.source.map { "static, \($0)" } ?? "static"
-            case .live: app.peer.map { "live, pid \($0.pid), uid \($0.uid)" } ?? "live"
-            }
+            let origin: String =
+                switch app.kind {
+                case .static: app.source.map { "static, \($0)" } ?? "static"
+                case .live: app.peer.map { "live, pid \($0.pid), uid \($0.uid)" } ?? "live"
+                }
             print(style.bold(app.appID) + "  " + app.handler + style.dim("  (\(origin))"))
             for domain in app.domains { print("  \(domain)") }
         }

@@ -41,7 +41,10 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Connection counts, comma-separated.")
     var connections = "1,8,64"
 
-    @Option(help: "Scenarios to run, comma-separated (echo, relay, builtin, live); one alone is for profiling it. (default: all; with --socket, echo,relay,live)")
+    @Option(
+        help:
+            "Scenarios to run, comma-separated (echo, relay, builtin, live); one alone is for profiling it. (default: all; with --socket, echo,relay,live)"
+    )
     var scenarios: String?
 
     @Option(help: "Measure the running appflipd at this socket instead of one started in this process.")
@@ -81,9 +84,13 @@ struct BenchCommand: AsyncParsableCommand {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
-        let chosen = Set((scenarios ?? (socket == nil ? "echo,relay,builtin,live" : "echo,relay,live")).split(separator: ",").map { $0.filter { $0 != " " } })
+        let chosen = Set(
+            (scenarios ?? (socket == nil ? "echo,relay,builtin,live" : "echo,relay,live")).split(separator: ",").map { $0.filter { $0 != " " } }
+        )
         let unknown = chosen.subtracting(["echo", "relay", "builtin", "live"])
-        guard unknown.isEmpty else { throw ValidationError("--scenarios takes echo, relay, builtin and live, not \(unknown.sorted().joined(separator: ", "))") }
+        guard unknown.isEmpty else {
+            throw ValidationError("--scenarios takes echo, relay, builtin and live, not \(unknown.sorted().joined(separator: ", "))")
+        }
         if socket != nil, chosen.contains("builtin") {
             throw ValidationError("the builtin scenario needs the in-process daemon; leave it out with --socket")
         }
@@ -104,18 +111,27 @@ struct BenchCommand: AsyncParsableCommand {
 
     /// Runs `body` with appflipd's composition on a temporary socket in this process, serving a built-in
     /// `accept` app.
-    private func withInProcessDaemon(directory: String, group: any EventLoopGroup, _ body: @escaping @Sendable (String) async throws -> Report) async throws -> Report {
+    private func withInProcessDaemon(
+        directory: String,
+        group: any EventLoopGroup,
+        _ body: @escaping @Sendable (String) async throws -> Report
+    ) async throws -> Report {
         let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
         var configuration = DaemonConfiguration()
         configuration.socket = directory + "/appflipd.sock"
         configuration.appsDirectory = directory + "/apps.d"
         try FileManager.default.createDirectory(atPath: directory + "/apps.d", withIntermediateDirectories: false)
-        let acceptApp = #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#
+        let acceptApp =
+            #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#
         try Data(acceptApp.utf8).write(to: URL(filePath: directory + "/apps.d/accept.json"))
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
         let composition = try DaemonComposition(
-            configuration: configuration, listener: .path(configuration.socket!), eventLoopGroup: group, logger: logger,
-            onReady: { _ in readyContinuation.finish() })
+            configuration: configuration,
+            listener: .path(configuration.socket!),
+            eventLoopGroup: group,
+            logger: logger,
+            onReady: { _ in readyContinuation.finish() }
+        )
         let serviceGroup = ServiceGroup(configuration: .init(services: composition.services, logger: logger))
         let socket = configuration.socket!
         return try await withThrowingTaskGroup(of: Report?.self) { tasks in
@@ -149,14 +165,24 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     private func measure(
-        socket: String, inProcess: Bool, scenarios chosen: Set<String>, directory: String, counts: [Int], group: any EventLoopGroup
+        socket: String,
+        inProcess: Bool,
+        scenarios chosen: Set<String>,
+        directory: String,
+        counts: [Int],
+        group: any EventLoopGroup
     ) async throws -> Report {
         // A running daemon may serve other benches or apps: this run's live app has a name of its own.
         let liveHost = inProcess ? "live.bench" : "live-\(getpid()).bench"
         let live = try await AppFlipConnection.connect(to: socket, client: "bench-live-app", eventLoopGroup: group)
         _ = try await live.register(
-            RegisterRequest(appID: "BENCH.live\(inProcess ? "" : ".\(getpid())")", domains: ["applinks:\(liveHost)"], components: [.object(["/": .string("*")])]),
-            handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
+            RegisterRequest(
+                appID: "BENCH.live\(inProcess ? "" : ".\(getpid())")",
+                domains: ["applinks:\(liveHost)"],
+                components: [.object(["/": .string("*")])]
+            ),
+            handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) }
+        )
         let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
         let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
 
@@ -181,11 +207,29 @@ struct BenchCommand: AsyncParsableCommand {
             // alike instead of skewing whichever ran at that moment.
             var merged = Array(repeating: BenchLoad.Figures(requests: 0, failures: 0, seconds: 0, latencies: []), count: scenarios.count)
             for scenario in scenarios {
-                _ = try await BenchLoad.run(path: scenario.path, connections: count, requests: min(2000, requests), line: scenario.line, hello: scenario.hello, recordLatencies: false, group: group, isSuccess: scenario.check)
+                _ = try await BenchLoad.run(
+                    path: scenario.path,
+                    connections: count,
+                    requests: min(2000, requests),
+                    line: scenario.line,
+                    hello: scenario.hello,
+                    recordLatencies: false,
+                    group: group,
+                    isSuccess: scenario.check
+                )
             }
             for _ in 0..<rounds {
                 for (index, scenario) in scenarios.enumerated() {
-                    let figures = try await BenchLoad.run(path: scenario.path, connections: count, requests: requests / rounds, line: scenario.line, hello: scenario.hello, recordLatencies: true, group: group, isSuccess: scenario.check)
+                    let figures = try await BenchLoad.run(
+                        path: scenario.path,
+                        connections: count,
+                        requests: requests / rounds,
+                        line: scenario.line,
+                        hello: scenario.hello,
+                        recordLatencies: true,
+                        group: group,
+                        isSuccess: scenario.check
+                    )
                     merged[index].requests += figures.requests
                     merged[index].failures += figures.failures
                     merged[index].seconds += figures.seconds
@@ -195,10 +239,20 @@ struct BenchCommand: AsyncParsableCommand {
             for (index, scenario) in scenarios.enumerated() {
                 var figures = merged[index]
                 figures.latencies.sort()
-                rows.append(Row(
-                    scenario: scenario.name, connections: count, requests: figures.requests, failures: figures.failures,
-                    throughputPerSecond: figures.throughput, p50Micros: figures.percentile(0.5), p99Micros: figures.percentile(0.99)))
-                if !json { FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.throughput))/s, p50 \(figures.percentile(0.5)) µs") }
+                rows.append(
+                    Row(
+                        scenario: scenario.name,
+                        connections: count,
+                        requests: figures.requests,
+                        failures: figures.failures,
+                        throughputPerSecond: figures.throughput,
+                        p50Micros: figures.percentile(0.5),
+                        p99Micros: figures.percentile(0.99)
+                    )
+                )
+                if !json {
+                    FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.throughput))/s, p50 \(figures.percentile(0.5)) µs")
+                }
             }
         }
 
@@ -216,9 +270,27 @@ struct BenchCommand: AsyncParsableCommand {
         // The memory check reads this process's RSS: it means something only with the daemon in it.
         if inProcess, rssHandoffs >= 10_000 {
             let connections = counts.max() ?? 64
-            _ = try await BenchLoad.run(path: socket, connections: connections, requests: 10_000, line: liveLine, hello: hello, recordLatencies: false, group: group, isSuccess: handled)
+            _ = try await BenchLoad.run(
+                path: socket,
+                connections: connections,
+                requests: 10_000,
+                line: liveLine,
+                hello: hello,
+                recordLatencies: false,
+                group: group,
+                isSuccess: handled
+            )
             rss10k = Self.residentKiB()
-            _ = try await BenchLoad.run(path: socket, connections: connections, requests: rssHandoffs - 10_000, line: liveLine, hello: hello, recordLatencies: false, group: group, isSuccess: handled)
+            _ = try await BenchLoad.run(
+                path: socket,
+                connections: connections,
+                requests: rssHandoffs - 10_000,
+                line: liveLine,
+                hello: hello,
+                recordLatencies: false,
+                group: group,
+                isSuccess: handled
+            )
             rssAll = Self.residentKiB()
             if let rss10k, let rssAll { ratios["RSS after \(rssHandoffs) / RSS after 10000"] = Double(rssAll) / Double(rss10k) }
         }
@@ -233,9 +305,13 @@ struct BenchCommand: AsyncParsableCommand {
         for row in report.rows {
             print(
                 row.scenario + String(repeating: " ", count: max(0, 20 - row.scenario.count)),
-                String(row.connections).leftPadded(6), String(row.requests).leftPadded(10), String(row.failures).leftPadded(5),
-                String(Int(row.throughputPerSecond)).leftPadded(14), String(format1(row.p50Micros)).leftPadded(9),
-                String(format1(row.p99Micros)).leftPadded(9))
+                String(row.connections).leftPadded(6),
+                String(row.requests).leftPadded(10),
+                String(row.failures).leftPadded(5),
+                String(Int(row.throughputPerSecond)).leftPadded(14),
+                String(format1(row.p50Micros)).leftPadded(9),
+                String(format1(row.p99Micros)).leftPadded(9)
+            )
         }
         if let before = report.rssKiBAfter10k, let after = report.rssKiBAfterAll {
             print("RSS (whole process): \(before) KiB after 10000 live-app handoffs, \(after) KiB after \(report.rssHandoffs)")

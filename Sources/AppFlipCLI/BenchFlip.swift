@@ -32,7 +32,12 @@ struct BenchFlip {
         let socket = try connection.socketPath
         let endpoint: TokenEndpoint
         do {
-            endpoint = try TokenEndpoint.resolve(tokenURL: nil, clientSecret: nil, oauthConfiguration: options.oauthConfig, clientID: options.clientID)
+            endpoint = try TokenEndpoint.resolve(
+                tokenURL: nil,
+                clientSecret: nil,
+                oauthConfiguration: options.oauthConfig,
+                clientID: options.clientID
+            )
         } catch {
             throw ValidationError(error.description)
         }
@@ -44,16 +49,39 @@ struct BenchFlip {
         let google = try await GoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
         let redirect = AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!
         let flip = FlipRunner(
-            partnerLink: partnerLink, clientID: options.clientID, scopes: ["profile"], state: "", redirectURI: redirect,
-            tokenEndpoint: endpoint, refreshes: false, timeout: .seconds(30))
+            partnerLink: partnerLink,
+            clientID: options.clientID,
+            scopes: ["profile"],
+            state: "",
+            redirectURI: redirect,
+            tokenEndpoint: endpoint,
+            refreshes: false,
+            timeout: .seconds(30)
+        )
 
         var rows: [Row] = []
         do {
             for concurrency in concurrencies {
-                _ = try await measure(concurrency: concurrency, total: min(100, options.flips), socket: socket, flip: flip, google: google, httpClient: httpClient)
-                let row = try await measure(concurrency: concurrency, total: options.flips, socket: socket, flip: flip, google: google, httpClient: httpClient)
+                _ = try await measure(
+                    concurrency: concurrency,
+                    total: min(100, options.flips),
+                    socket: socket,
+                    flip: flip,
+                    google: google,
+                    httpClient: httpClient
+                )
+                let row = try await measure(
+                    concurrency: concurrency,
+                    total: options.flips,
+                    socket: socket,
+                    flip: flip,
+                    google: google,
+                    httpClient: httpClient
+                )
                 rows.append(row)
-                if !json { FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms") }
+                if !json {
+                    FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms")
+                }
             }
         } catch {
             await googleConnection.close()
@@ -69,8 +97,14 @@ struct BenchFlip {
             print("full flips    conns   flips  fail    flips/s   p50 ms   p99 ms")
             for row in rows {
                 print(
-                    "flip         ", String(row.connections).leftPadded(6), String(row.flips).leftPadded(7), String(row.failures).leftPadded(5),
-                    String(Int(row.flipsPerSecond)).leftPadded(10), Self.format(row.p50Millis).leftPadded(8), Self.format(row.p99Millis).leftPadded(8))
+                    "flip         ",
+                    String(row.connections).leftPadded(6),
+                    String(row.flips).leftPadded(7),
+                    String(row.failures).leftPadded(5),
+                    String(Int(row.flipsPerSecond)).leftPadded(10),
+                    Self.format(row.p50Millis).leftPadded(8),
+                    Self.format(row.p99Millis).leftPadded(8)
+                )
             }
             if let first = rows.first, let last = rows.last, rows.count > 1 {
                 print("flips/s @\(last.connections) / flips/s @\(first.connections): \(Self.format(last.flipsPerSecond / first.flipsPerSecond))")
@@ -80,7 +114,12 @@ struct BenchFlip {
     }
 
     private func measure(
-        concurrency: Int, total: Int, socket: String, flip: FlipRunner, google: GoogleApp, httpClient: HTTPClient
+        concurrency: Int,
+        total: Int,
+        socket: String,
+        flip: FlipRunner,
+        google: GoogleApp,
+        httpClient: HTTPClient
     ) async throws -> Row {
         let noLogs = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         let connections = try await withThrowingTaskGroup(of: AppFlipConnection.self) { group in
@@ -123,8 +162,13 @@ struct BenchFlip {
             latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
         }
         return Row(
-            connections: concurrency, flips: total, failures: results.reduce(0) { $0 + $1.failures },
-            flipsPerSecond: Double(latencies.count) / elapsed, p50Millis: percentile(0.5), p99Millis: percentile(0.99))
+            connections: concurrency,
+            flips: total,
+            failures: results.reduce(0) { $0 + $1.failures },
+            flipsPerSecond: Double(latencies.count) / elapsed,
+            p50Millis: percentile(0.5),
+            p99Millis: percentile(0.99)
+        )
     }
 
     static func format(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }

@@ -11,7 +11,10 @@ import NIOConcurrencyHelpers
 
 /// `appflip bench --flip`: full App Flips per second through a running appflipd and its OAuth server.
 struct BenchFlipOptions: ParsableArguments {
-    @Flag(help: "Measure full App Flips (flip link → partner handler → /authorize → result to the Google app → /token) through a running appflipd instead; --connections sets the concurrency.")
+    @Flag(
+        help:
+            "Measure full App Flips (flip link → partner handler → /authorize → result to the Google app → /token) through a running appflipd instead; --connections sets the concurrency."
+    )
     var flip = false
 
     @Option(help: "With --flip: measured flips per concurrency.")

@@ -25,8 +25,14 @@ enum BenchLoad {
     /// Runs `requests` round trips split over `connections` connections to `path`. `hello` is sent first on
     /// each connection when given; a reply counts as a success when `isSuccess` says so.
     static func run(
-        path: String, connections: Int, requests: Int, line: [UInt8], hello: [UInt8]?, recordLatencies: Bool,
-        group: any EventLoopGroup, isSuccess: @escaping @Sendable (ByteBufferView) -> Bool
+        path: String,
+        connections: Int,
+        requests: Int,
+        line: [UInt8],
+        hello: [UInt8]?,
+        recordLatencies: Bool,
+        group: any EventLoopGroup,
+        isSuccess: @escaping @Sendable (ByteBufferView) -> Bool
     ) async throws -> Figures {
         var channels: [(any Channel, BenchClientHandler)] = []
         for index in 0..<connections {
@@ -54,7 +60,10 @@ enum BenchLoad {
         let seconds = Double((NIODeadline.now() - started).nanoseconds) / 1e9
         for (channel, _) in channels { try? await channel.close() }
         return Figures(
-            requests: results.reduce(0) { $0 + $1.completed }, failures: results.reduce(0) { $0 + $1.failures }, seconds: seconds,
-            latencies: results.flatMap(\.latencies).sorted())
+            requests: results.reduce(0) { $0 + $1.completed },
+            failures: results.reduce(0) { $0 + $1.failures },
+            seconds: seconds,
+            latencies: results.flatMap(\.latencies).sorted()
+        )
     }
 }

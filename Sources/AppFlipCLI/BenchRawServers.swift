@@ -25,7 +25,9 @@ enum BenchRawServers {
         let upstream = try await ClientBootstrap(group: group)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(BenchLineDecoder()), RelayUpstreamHandler(clients: clients)])
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(BenchLineDecoder()), RelayUpstreamHandler(clients: clients),
+                    ])
                 }
             }
             .connect(unixDomainSocketPath: upstreamPath).get()
@@ -122,7 +124,7 @@ private final class RelayUpstreamHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var line = unwrapInboundIn(data)
         guard let space = line.readableBytesView.firstIndex(of: UInt8(ascii: " ")),
-              let id = UInt64(line.readString(length: space - line.readerIndex) ?? "")
+            let id = UInt64(line.readString(length: space - line.readerIndex) ?? "")
         else { return }
         line.moveReaderIndex(forwardBy: 1)
         clients.withLockedValue { $0[id] }?.writeAndFlush(line, promise: nil)

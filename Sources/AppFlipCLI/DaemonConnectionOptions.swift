@@ -5,7 +5,10 @@ import Glibc
 
 /// `--socket` and `--json`, shared by every command that talks to appflipd.
 struct DaemonConnectionOptions: ParsableArguments {
-    @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else /run/appflipd/appflipd.sock for root, $XDG_RUNTIME_DIR/appflipd/appflipd.sock otherwise).")
+    @Option(
+        help:
+            "The daemon's socket (default: $APPFLIP_SOCKET, else /run/appflipd/appflipd.sock for root, $XDG_RUNTIME_DIR/appflipd/appflipd.sock otherwise)."
+    )
     var socket: String?
 
     @Flag(help: "Print JSON (the protocol's own reply shapes) instead of text.")

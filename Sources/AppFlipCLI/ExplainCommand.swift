@@ -28,8 +28,12 @@ struct ExplainCommand: AsyncParsableCommand {
                 case .noApp: print(style.red("✘ no_app") + ": no app claims the URL")
                 }
                 for candidate in result.candidates {
-                    let position = [candidate.details.map { "details[\($0)]" }, candidate.component.map { "components[\($0)]" }].compactMap { $0 }.joined(separator: ".")
-                    print("  \(candidate.app)  \(candidate.domain)  \(candidate.outcome)" + style.dim("  \(position.isEmpty ? candidate.rule : position)"))
+                    let position = [candidate.details.map { "details[\($0)]" }, candidate.component.map { "components[\($0)]" }].compactMap { $0 }
+                        .joined(separator: ".")
+                    print(
+                        "  \(candidate.app)  \(candidate.domain)  \(candidate.outcome)"
+                            + style.dim("  \(position.isEmpty ? candidate.rule : position)")
+                    )
                 }
             }
             if result.decision != .match { throw DaemonExitCode.refused }

@@ -40,7 +40,10 @@ struct FlipCommand: AsyncParsableCommand {
     @Option(help: "The state to send (default: 32 fresh random bytes, base64url).")
     var state: String?
 
-    @Option(help: "The embedded OAuth server's configuration, for its token URL and the client's secret (default: \(TokenEndpoint.defaultOAuthConfiguration)).")
+    @Option(
+        help:
+            "The embedded OAuth server's configuration, for its token URL and the client's secret (default: \(TokenEndpoint.defaultOAuthConfiguration))."
+    )
     var oauthConfig: String?
 
     @Option(help: "The token endpoint, overriding the OAuth configuration's.")
@@ -52,10 +55,16 @@ struct FlipCommand: AsyncParsableCommand {
     @Flag(help: "Stop once the result is checked; do not exchange the code.")
     var noExchange = false
 
-    @Flag(help: "After linking, unlink as Google does: revoke at the partner's revocation endpoint, then check that the refresh token gets invalid_grant and the access tokens no longer open --resource-url.")
+    @Flag(
+        help:
+            "After linking, unlink as Google does: revoke at the partner's revocation endpoint, then check that the refresh token gets invalid_grant and the access tokens no longer open --resource-url."
+    )
     var unlink = false
 
-    @Option(help: "The partner's RFC 7009 revocation endpoint for --unlink (default: revocation_endpoint from the RFC 8414 metadata at the token URL's origin).")
+    @Option(
+        help:
+            "The partner's RFC 7009 revocation endpoint for --unlink (default: revocation_endpoint from the RFC 8414 metadata at the token URL's origin)."
+    )
     var revokeURL: String?
 
     @Option(help: "A protected resource the access tokens must no longer open after --unlink, e.g. the embedded server's /userinfo.")
@@ -87,15 +96,22 @@ struct FlipCommand: AsyncParsableCommand {
     func run() async throws {
         let tokenEndpoint: TokenEndpoint?
         do {
-            tokenEndpoint = try noExchange
+            tokenEndpoint =
+                try noExchange
                 ? nil : TokenEndpoint.resolve(tokenURL: tokenURL, clientSecret: clientSecret, oauthConfiguration: oauthConfig, clientID: clientID)
         } catch {
             throw ValidationError(error.description)
         }
         let runner = FlipRunner(
-            partnerLink: try RawURL(link), clientID: clientID, scopes: scopes, state: state ?? FlipState.fresh(),
-            redirectURI: redirectURI!, tokenEndpoint: tokenEndpoint, timeout: .milliseconds(Int64(timeout * 1000)),
-            unlink: unlink ? FlipRunner.Unlink(revocationURL: revokeURL, resourceURL: resourceURL) : nil)
+            partnerLink: try RawURL(link),
+            clientID: clientID,
+            scopes: scopes,
+            state: state ?? FlipState.fresh(),
+            redirectURI: redirectURI!,
+            tokenEndpoint: tokenEndpoint,
+            timeout: .milliseconds(Int64(timeout * 1000)),
+            unlink: unlink ? FlipRunner.Unlink(revocationURL: revokeURL, resourceURL: resourceURL) : nil
+        )
 
         let connection = try await daemon.connect()
         let google: GoogleApp
@@ -112,8 +128,12 @@ struct FlipCommand: AsyncParsableCommand {
 
         let httpClient = tokenEndpoint.map { _ in HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth()) }
         let report = await runner.run(
-            connection: connection, google: google, events: events, httpClient: httpClient,
-            logger: Logger(label: "appflip", factory: { _ in SwiftLogNoOpLogHandler() }))
+            connection: connection,
+            google: google,
+            events: events,
+            httpClient: httpClient,
+            logger: Logger(label: "appflip", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
         try? await httpClient?.shutdown()
         events?.stop()
         await watcher?.close()

@@ -7,7 +7,8 @@ struct OpenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Send a universal link to appflipd and print what the claiming app did with it.",
-        discussion: "Exit status: 0 handled (or sent to the browser with --allow-browser) and every URL the app opened delivered, 1 the daemon refused or the app declined or failed, 2 handled but a URL the app opened was declined or not delivered, 3 appflipd unreachable."
+        discussion:
+            "Exit status: 0 handled (or sent to the browser with --allow-browser) and every URL the app opened delivered, 1 the daemon refused or the app declined or failed, 2 handled but a URL the app opened was declined or not delivered, 3 appflipd unreachable."
     )
 
     @Argument(help: "The https URL to open.")
@@ -22,7 +23,10 @@ struct OpenCommand: AsyncParsableCommand {
     @OptionGroup var daemon: DaemonConnectionOptions
 
     func run() async throws {
-        let request = OpenRequest(activity: Activity(activityType: activityType, webpageURL: url), options: OpenOptions(universalLinksOnly: !allowBrowser))
+        let request = OpenRequest(
+            activity: Activity(activityType: activityType, webpageURL: url),
+            options: OpenOptions(universalLinksOnly: !allowBrowser)
+        )
         let reply = try await daemon.send(.open(request))
         if daemon.json { try OutputJSON.print(reply) }
         let style = OutputStyle.standard
@@ -31,7 +35,10 @@ struct OpenCommand: AsyncParsableCommand {
             if !daemon.json {
                 switch result.status {
                 case .handled:
-                    print(style.green("✔ handled") + " by \(style.bold(result.app ?? "?"))" + style.dim(" via \(result.domain ?? "-"), \(result.rule ?? "-")"))
+                    print(
+                        style.green("✔ handled") + " by \(style.bold(result.app ?? "?"))"
+                            + style.dim(" via \(result.domain ?? "-"), \(result.rule ?? "-")")
+                    )
                 case .browser:
                     print(style.yellow("→ browser") + ": no app claims the URL; on iOS it would open in the browser")
                 }

@@ -9,7 +9,8 @@ struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Stream every handoff appflipd routes: who sent what, which app got it, the outcome, the latency.",
-        discussion: "Runs until interrupted or until the daemon closes the connection. Exit status: 0 the daemon closed the stream, 3 appflipd unreachable."
+        discussion:
+            "Runs until interrupted or until the daemon closes the connection. Exit status: 0 the daemon closed the stream, 3 appflipd unreachable."
     )
 
     @OptionGroup var daemon: DaemonConnectionOptions
@@ -26,9 +27,13 @@ struct WatchCommand: AsyncParsableCommand {
             }
             let time = Date(timeIntervalSince1970: event.time).formatted(.iso8601.time(includingFractionalSeconds: true))
             let sender = event.from.map { "uid \($0.uid) pid \($0.pid)" } ?? "-"
-            let outcome = ["handled", "delivered"].contains(event.outcome) ? style.green(event.outcome) : event.outcome == "browser" ? style.yellow(event.outcome) : style.red(event.outcome)
+            let outcome =
+                ["handled", "delivered"].contains(event.outcome)
+                ? style.green(event.outcome) : event.outcome == "browser" ? style.yellow(event.outcome) : style.red(event.outcome)
             let indent = String(repeating: "  ", count: event.hop)
-            print("\(style.dim(time)) \(indent)\(sender)\(event.client.map { " (\($0))" } ?? "")  \(event.url)  → \(event.app ?? "-")  \(outcome)  \(style.dim("\(event.latencyMicros)µs"))")
+            print(
+                "\(style.dim(time)) \(indent)\(sender)\(event.client.map { " (\($0))" } ?? "")  \(event.url)  → \(event.app ?? "-")  \(outcome)  \(style.dim("\(event.latencyMicros)µs"))"
+            )
         }
     }
 }

@@ -22,7 +22,9 @@ public final class AppFlipConnection: Sendable {
 
     /// Connects to the socket at `path` and says `hello`.
     public static func connect(
-        to path: String, client: String? = nil, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        to path: String,
+        client: String? = nil,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> AppFlipConnection {
         // The handler is in place before the connection is: a refusal the daemon writes at once is read.
         let (channel, handler) = try await ClientBootstrap(group: eventLoopGroup).connect(unixDomainSocketPath: path) { channel in
@@ -119,16 +121,22 @@ public final class AppFlipConnection: Sendable {
         try? await channel.close()
     }
 
-    private func onLoop<Value: Sendable>(_ body: @escaping (ClientHandler, ChannelHandlerContext) -> EventLoopFuture<Value>) -> EventLoopFuture<Value> {
+    private func onLoop<Value: Sendable>(_ body: @escaping (ClientHandler, ChannelHandlerContext) -> EventLoopFuture<Value>) -> EventLoopFuture<Value>
+    {
         Self.onLoop(handler, on: channel.eventLoop, body)
     }
 
-    private static func send(_ body: RequestBody, via handler: NIOLoopBound<(ClientHandler, ChannelHandlerContext)>, on eventLoop: any EventLoop) -> EventLoopFuture<Reply> {
+    private static func send(
+        _ body: RequestBody,
+        via handler: NIOLoopBound<(ClientHandler, ChannelHandlerContext)>,
+        on eventLoop: any EventLoop
+    ) -> EventLoopFuture<Reply> {
         onLoop(handler, on: eventLoop) { handler, context in handler.send(body, context: context) }
     }
 
     private static func onLoop<Value: Sendable>(
-        _ handler: NIOLoopBound<(ClientHandler, ChannelHandlerContext)>, on eventLoop: any EventLoop,
+        _ handler: NIOLoopBound<(ClientHandler, ChannelHandlerContext)>,
+        on eventLoop: any EventLoop,
         _ body: @escaping (ClientHandler, ChannelHandlerContext) -> EventLoopFuture<Value>
     ) -> EventLoopFuture<Value> {
         if eventLoop.inEventLoop { return body(handler.value.0, handler.value.1) }

@@ -23,7 +23,8 @@ final class ClientHandler: ChannelInboundHandler {
     /// Encoded lines not yet written: all of one read's answers in one buffer.
     private var outgoing = ByteBuffer()
     private var lines = NIOSingleStepByteToMessageProcessor(
-        LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop))
+        LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop)
+    )
     /// Only for messages the fast path leaves to `JSONDecoder`.
     private let decoder = JSONDecoder()
     private var encoder = LineEncoder()

@@ -85,7 +85,7 @@ extension AppFlipConnection {
                     await connection.close()
                     throw error
                 }
-            } catch where attempt < retry.maxAttempts && RetryPolicy.isRetryable(error) {
+            } catch  where attempt < retry.maxAttempts && RetryPolicy.isRetryable(error) {
                 onRetry(attempt, error)
                 attempt += 1
                 try await Task.sleep(for: retry.backoff(beforeAttempt: attempt))

@@ -12,7 +12,9 @@ public enum ConfigurationFile {
     /// Reads and decodes `path`. `userInfo` reaches every `init(from:)`, for defaults that come from
     /// elsewhere (a handler's time limit from the daemon's).
     public static func load<T: Decodable>(
-        _ type: T.Type, from path: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        _ type: T.Type,
+        from path: String,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(ConfigurationError) -> T {
         try decode(T.self, from: read(path), file: path, userInfo: userInfo)
     }
@@ -41,7 +43,10 @@ public enum ConfigurationFile {
 
     /// Decodes `bytes` read from `file`, turning any decoding error into one that names the file and the field.
     public static func decode<T: Decodable>(
-        _ type: T.Type, from bytes: [UInt8], file: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        _ type: T.Type,
+        from bytes: [UInt8],
+        file: String,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
     ) throws(ConfigurationError) -> T {
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo

@@ -6,7 +6,8 @@ extension Decoder {
         let container = try self.container(keyedBy: AnyConfigurationKey.self)
         let known = Key.allCases.map(\.stringValue)
         for key in container.allKeys.map(\.stringValue).sorted() where !known.contains(key) {
-            let message = ConfigurationKeyStyle.spelling(of: key, among: known).map(ConfigurationKeyStyle.rename)
+            let message =
+                ConfigurationKeyStyle.spelling(of: key, among: known).map(ConfigurationKeyStyle.rename)
                 ?? "unknown key; known keys are \(known.joined(separator: ", "))"
             throw ConfigurationError(at: codingPath + [AnyConfigurationKey(stringValue: key)], message)
         }

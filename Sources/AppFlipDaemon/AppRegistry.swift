@@ -84,7 +84,13 @@ final class AppRegistry: Sendable {
             let mayOverride = policy.mayOverride(uid: uid)
             for other in state.staticApps + state.liveApps {
                 if let owner = other.liveOwner, owner.uid == uid, other.appID == app.appID {
-                    return .failure(ErrorBody(.claimConflict, "\(app.appID) is already registered by this uid on another connection (pid \(owner.pid))", app: other.appID))
+                    return .failure(
+                        ErrorBody(
+                            .claimConflict,
+                            "\(app.appID) is already registered by this uid on another connection (pid \(owner.pid))",
+                            app: other.appID
+                        )
+                    )
                 }
                 if mayOverride { continue }
                 if let owner = other.liveOwner, owner.uid == uid { continue }
@@ -94,8 +100,13 @@ final class AppRegistry: Sendable {
                 }
                 for claim in app.claims {
                     if let taken = other.claims.first(where: claim.overlaps) {
-                        return .failure(ErrorBody(
-                            .claimConflict, "\(claim) overlaps \(taken), claimed by \(other.appID), \(ownerName)", app: other.appID))
+                        return .failure(
+                            ErrorBody(
+                                .claimConflict,
+                                "\(claim) overlaps \(taken), claimed by \(other.appID), \(ownerName)",
+                                app: other.appID
+                            )
+                        )
                     }
                 }
             }

@@ -42,9 +42,13 @@ enum AppRouteBuilder {
         case (let association?, nil):
             document = association
         case (nil, let components?):
-            document = .object(["applinks": .object(["details": .array([
-                .object(["appIDs": .array([.string(request.appID)]), "components": .array(components)]),
-            ])])])
+            document = .object([
+                "applinks": .object([
+                    "details": .array([
+                        .object(["appIDs": .array([.string(request.appID)]), "components": .array(components)])
+                    ])
+                ])
+            ])
         default:
             throw ErrorBody(.invalidRequest, "give exactly one of `association` and `components`", field: "association")
         }

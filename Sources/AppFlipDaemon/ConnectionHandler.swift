@@ -37,7 +37,9 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.daemon = daemon
         self.peer = peer
         self.outbound = OutboundLines(channel: channel)
-        self.lines = NIOSingleStepByteToMessageProcessor(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes, unterminatedLastLine: .deliver))
+        self.lines = NIOSingleStepByteToMessageProcessor(
+            LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes, unterminatedLastLine: .deliver)
+        )
         var logger = daemon.logger
         logger[metadataKey: "peer_uid"] = "\(peer.map { String($0.uid) } ?? "-")"
         logger[metadataKey: "peer_pid"] = "\(peer.map { String($0.pid) } ?? "-")"
@@ -71,7 +73,13 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func handle(_ request: Request, context: ChannelHandlerContext) {
         let id = request.id
         if !saidHello, request.body.op != .hello {
-            reply(Reply(id: id, op: request.body.op, error: ErrorBody(.helloRequired, "send {\"id\":…,\"op\":\"hello\",\"version\":\(ProtocolVersion.current)} first")))
+            reply(
+                Reply(
+                    id: id,
+                    op: request.body.op,
+                    error: ErrorBody(.helloRequired, "send {\"id\":…,\"op\":\"hello\",\"version\":\(ProtocolVersion.current)} first")
+                )
+            )
             return
         }
         if inFlight.contains(id) {
@@ -82,17 +90,47 @@ final class ConnectionHandler: ChannelInboundHandler {
         switch request.body {
         case .hello(let hello):
             guard hello.version == ProtocolVersion.current else {
-                reply(Reply(id: id, op: .hello, error: ErrorBody(.unsupportedVersion, "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)", field: "version")))
+                reply(
+                    Reply(
+                        id: id,
+                        op: .hello,
+                        error: ErrorBody(
+                            .unsupportedVersion,
+                            "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)",
+                            field: "version"
+                        )
+                    )
+                )
                 return
             }
             saidHello = true
             client = hello.client
-            reply(Reply(id: id, result: .hello(HelloResult(
-                version: ProtocolVersion.current, server: "appflipd", maxLineBytes: daemon.configuration.maxLineBytes, peer: peer))))
+            reply(
+                Reply(
+                    id: id,
+                    result: .hello(
+                        HelloResult(
+                            version: ProtocolVersion.current,
+                            server: "appflipd",
+                            maxLineBytes: daemon.configuration.maxLineBytes,
+                            peer: peer
+                        )
+                    )
+                )
+            )
 
         case .open(let open):
             guard inFlight.count < daemon.configuration.maxInFlightPerConnection else {
-                reply(Reply(id: id, op: .open, error: ErrorBody(.tooManyRequests, "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)")))
+                reply(
+                    Reply(
+                        id: id,
+                        op: .open,
+                        error: ErrorBody(
+                            .tooManyRequests,
+                            "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)"
+                        )
+                    )
+                )
                 return
             }
             inFlight.insert(id)
@@ -134,11 +172,19 @@ final class ConnectionHandler: ChannelInboundHandler {
         do throws(ErrorBody) {
             let association = try AppRouteBuilder.associationJSON(of: request)
             let (route, warnings) = try AppRouteBuilder.route(
-                appID: request.appID, domains: request.domains, associationJSON: association, priority: RoutePriority.live)
+                appID: request.appID,
+                domains: request.domains,
+                associationJSON: association,
+                priority: RoutePriority.live
+            )
             let handler = LiveAppHandler(outbound: outbound, timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)))
             let app = RegisteredApp(
-                route: route, domains: request.domains, claims: request.domains.compactMap(DomainClaim.init), handler: handler,
-                origin: .live(peer: peer, connection: ObjectIdentifier(channel)))
+                route: route,
+                domains: request.domains,
+                claims: request.domains.compactMap(DomainClaim.init),
+                handler: handler,
+                origin: .live(peer: peer, connection: ObjectIdentifier(channel))
+            )
             try daemon.registry.registerLive(app, uid: peer?.uid, policy: daemon.claimPolicy)
             liveApp = handler
             logger.info("live app registered", metadata: ["app": "\(request.appID)", "domains": "\(request.domains.joined(separator: " "))"])
@@ -202,8 +248,16 @@ final class ConnectionHandler: ChannelInboundHandler {
         context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         let limit = (error as? LineTooLongError)?.limit ?? daemon.configuration.maxLineBytes
         logger.info("line over the limit; closing after the replies in flight", metadata: ["limit": "\(limit)", "in_flight": "\(inFlight.count)"])
-        reply(Reply(id: nil, op: nil, error: ErrorBody(
-            .lineTooLong, "a line is longer than \(limit) bytes; nothing more is read, and the connection closes once the requests in flight are answered")))
+        reply(
+            Reply(
+                id: nil,
+                op: nil,
+                error: ErrorBody(
+                    .lineTooLong,
+                    "a line is longer than \(limit) bytes; nothing more is read, and the connection closes once the requests in flight are answered"
+                )
+            )
+        )
         closeIfDone()
     }
 

@@ -22,12 +22,18 @@ final class ConnectionLimits: Sendable {
     func admit(uid: UInt32?) -> ErrorBody? {
         state.withLockedValue { state in
             if state.total >= maxConnections {
-                return ErrorBody(.tooManyConnections, "appflipd already has \(maxConnections) connections open (maxConnections); the connection is closed")
+                return ErrorBody(
+                    .tooManyConnections,
+                    "appflipd already has \(maxConnections) connections open (maxConnections); the connection is closed"
+                )
             }
             if let uid {
                 let open = state.byUID[uid, default: 0]
                 if open >= maxPerUID {
-                    return ErrorBody(.tooManyConnections, "uid \(uid) already has \(maxPerUID) connections open (maxConnectionsPerUID); the connection is closed")
+                    return ErrorBody(
+                        .tooManyConnections,
+                        "uid \(uid) already has \(maxPerUID) connections open (maxConnectionsPerUID); the connection is closed"
+                    )
                 }
                 state.byUID[uid] = open + 1
             }

@@ -59,7 +59,11 @@ public struct DaemonConfiguration: Sendable, Hashable {
         try check((1...65535).contains(listenBacklog), "listenBacklog", "must be between 1 and 65535, not \(listenBacklog)")
         try check((1024...16 << 20).contains(maxLineBytes), "maxLineBytes", "must be between 1024 and 16777216, not \(maxLineBytes)")
         try check((1...1 << 20).contains(maxConnections), "maxConnections", "must be between 1 and 1048576, not \(maxConnections)")
-        try check((1...maxConnections).contains(maxConnectionsPerUID), "maxConnectionsPerUID", "must be between 1 and maxConnections (\(maxConnections)), not \(maxConnectionsPerUID)")
+        try check(
+            (1...maxConnections).contains(maxConnectionsPerUID),
+            "maxConnectionsPerUID",
+            "must be between 1 and maxConnections (\(maxConnections)), not \(maxConnectionsPerUID)"
+        )
         try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
         try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(execTimeoutSeconds > 0 && execTimeoutSeconds <= 3600, "execTimeoutSeconds", "must be more than 0 and at most 3600")
@@ -68,14 +72,19 @@ public struct DaemonConfiguration: Sendable, Hashable {
         try check((0...1024).contains(maxOpenedURLs), "maxOpenedURLs", "must be between 0 and 1024")
         if let socket {
             try check(socket.hasPrefix("/"), "socket", "must be an absolute path")
-            try check(socket.utf8.count < SocketPath.maxLength, "socket", "is longer than a Unix socket path may be (\(SocketPath.maxLength - 1) bytes)")
+            try check(
+                socket.utf8.count < SocketPath.maxLength,
+                "socket",
+                "is longer than a Unix socket path may be (\(SocketPath.maxLength - 1) bytes)"
+            )
         }
     }
 }
 
 extension DaemonConfiguration: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection, liveAppTimeoutSeconds, execTimeoutSeconds
+        case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection,
+            liveAppTimeoutSeconds, execTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
 

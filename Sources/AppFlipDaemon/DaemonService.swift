@@ -116,7 +116,9 @@ public final class DaemonService: Service, Sendable {
         let finished = await outcome.first { _ in true } ?? false
         timer.cancel()
         report.finish()
-        if !finished { logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"]) }
+        if !finished {
+            logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"])
+        }
         let open = connections.withLockedValue { Array($0.values) }
         for channel in open { try? await channel.close() }
     }
@@ -134,7 +136,10 @@ public final class DaemonService: Service, Sendable {
                     let uid = peer.map { String($0.uid) } ?? "-"
                     let pid = peer.map { String($0.pid) } ?? "-"
                     if let refusal = limits.admit(uid: peer?.uid) {
-                        context.logger.info("connection refused", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)", "reason": "\(refusal.message)"])
+                        context.logger.info(
+                            "connection refused",
+                            metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)", "reason": "\(refusal.message)"]
+                        )
                         OutboundLines(channel: channel).close(after: .reply(Reply(id: nil, op: nil, error: refusal)))
                         return
                     }

@@ -38,7 +38,11 @@ struct ExecHandlerFactory: HandlerFactory {
             throw ConfigurationError(file: context.file, field: "\(context.field).timeoutSeconds", "must be more than 0 and at most 3600")
         }
         return ExecHandler(
-            command: FilePath(command), arguments: exec.args ?? [], timeout: .milliseconds(Int64(timeout * 1000)),
-            workingDirectory: FilePath(context.directory), maxLineBytes: context.daemon.maxLineBytes)
+            command: FilePath(command),
+            arguments: exec.args ?? [],
+            timeout: .milliseconds(Int64(timeout * 1000)),
+            workingDirectory: FilePath(context.directory),
+            maxLineBytes: context.daemon.maxLineBytes
+        )
     }
 }

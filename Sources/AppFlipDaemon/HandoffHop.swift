@@ -43,7 +43,12 @@ final class HandoffHop: Sendable {
     }
 
     private init(
-        handoffID: UInt64, number: Int, sender: Sender, url: String, eventLoop: any EventLoop, daemon: DaemonContext,
+        handoffID: UInt64,
+        number: Int,
+        sender: Sender,
+        url: String,
+        eventLoop: any EventLoop,
+        daemon: DaemonContext,
         completion: @escaping Completion
     ) {
         self.handoffID = handoffID
@@ -58,15 +63,25 @@ final class HandoffHop: Sendable {
 
     /// Answers an `open` request: hop 0 of a new handoff.
     static func open(
-        _ request: OpenRequest, from sender: Sender, on eventLoop: any EventLoop, daemon: DaemonContext, reply: @escaping Completion
+        _ request: OpenRequest,
+        from sender: Sender,
+        on eventLoop: any EventLoop,
+        daemon: DaemonContext,
+        reply: @escaping Completion
     ) {
         guard daemon.inFlight.enter() else {
             reply(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
             return
         }
         let hop = HandoffHop(
-            handoffID: daemon.recorder.nextHandoffID(), number: 0, sender: sender, url: request.activity.webpageURL ?? "",
-            eventLoop: eventLoop, daemon: daemon, completion: reply)
+            handoffID: daemon.recorder.nextHandoffID(),
+            number: 0,
+            sender: sender,
+            url: request.activity.webpageURL ?? "",
+            eventLoop: eventLoop,
+            daemon: daemon,
+            completion: reply
+        )
         hop.dispatch(request.activity, options: request.options)
     }
 
@@ -92,18 +107,26 @@ final class HandoffHop: Sendable {
             return eventLoop.makeSucceededFuture(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, error: refusal))
         }
         let next = HandoffHop(
-            handoffID: handoffID, number: number + 1, sender: Sender(peer: nil, client: appID), url: request.url, eventLoop: eventLoop,
+            handoffID: handoffID,
+            number: number + 1,
+            sender: Sender(peer: nil, client: appID),
+            url: request.url,
+            eventLoop: eventLoop,
             daemon: daemon
         ) { result in
             switch result {
             case .success(let handled) where handled.status == .handled:
-                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule))
+                promise.succeed(
+                    OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
+                )
             case .success:
                 promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
             case .failure(let error) where error.code == .declined:
                 promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .declined, app: error.app, rule: error.rule))
             case .failure(let error):
-                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error))
+                promise.succeed(
+                    OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error)
+                )
             }
         }
         next.dispatch(Activity(webpageURL: request.url), options: request.options)
@@ -116,8 +139,15 @@ final class HandoffHop: Sendable {
             return finish(.failure(ErrorBody(.tooManyHops, "the URL would be handed on more than \(maxHops) times (maxHops)")))
         }
         guard activity.activityType == browsingWebActivityType else {
-            return finish(.failure(ErrorBody(
-                .unsupportedActivity, "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)", field: "activity.activityType")))
+            return finish(
+                .failure(
+                    ErrorBody(
+                        .unsupportedActivity,
+                        "activityType \"\(activity.activityType)\" is not \(browsingWebActivityType)",
+                        field: "activity.activityType"
+                    )
+                )
+            )
         }
         guard let webpageURL = activity.webpageURL else {
             return finish(.failure(ErrorBody(.invalidURL, "the activity has no webpageURL", field: "activity.webpageURL")))
@@ -132,8 +162,14 @@ final class HandoffHop: Sendable {
             finish(result)
         case .app(let candidate, let handler):
             let handoff = Handoff(
-                activity: activity, url: url, appID: candidate.appID, rule: candidate.decision.pointer ?? "", eventLoop: eventLoop,
-                logger: daemon.logger, hop: self)
+                activity: activity,
+                url: url,
+                appID: candidate.appID,
+                rule: candidate.decision.pointer ?? "",
+                eventLoop: eventLoop,
+                logger: daemon.logger,
+                hop: self
+            )
             // One callback per handoff, and no future of its own: this is the hot path.
             handler.handle(handoff).hop(to: eventLoop).whenComplete { [self] result in
                 handlerAnswered(result, candidate: candidate)
@@ -164,7 +200,8 @@ final class HandoffHop: Sendable {
         let appID = candidate.appID
         let rule = candidate.decision.pointer ?? ""
         let maxOpened = daemon.configuration.maxOpenedURLs
-        let answer = overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
+        let answer =
+            overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
         switch answer {
         case .success(true):
             finish(.success(OpenResult(status: .handled, app: appID, domain: candidate.domain.description, rule: rule, opened: opened)))

@@ -54,9 +54,19 @@ final class HandoffRecorder: Sendable {
             logger.info("handoff \(outcome)", metadata: metadata)
         }
         if watched {
-            events.publish(HandoffEvent(
-                time: Self.now(), from: sender.peer, client: sender.client, hop: hop.number, url: shown, app: app, rule: rule,
-                outcome: outcome, latencyMicros: latency))
+            events.publish(
+                HandoffEvent(
+                    time: Self.now(),
+                    from: sender.peer,
+                    client: sender.client,
+                    hop: hop.number,
+                    url: shown,
+                    app: app,
+                    rule: rule,
+                    outcome: outcome,
+                    latencyMicros: latency
+                )
+            )
         }
     }
 

@@ -29,9 +29,16 @@ final class HandoffRouter: Sendable {
             }
             return .concluded(.success(OpenResult(status: .browser)))
         case .excluded(let excluded):
-            return .concluded(.failure(ErrorBody(
-                .excluded, "\(excluded.appID)'s AASA excludes the URL at \(excluded.decision.pointer ?? "?"): \(excluded.decision.rule ?? "")",
-                app: excluded.appID, rule: excluded.decision.pointer)))
+            return .concluded(
+                .failure(
+                    ErrorBody(
+                        .excluded,
+                        "\(excluded.appID)'s AASA excludes the URL at \(excluded.decision.pointer ?? "?"): \(excluded.decision.rule ?? "")",
+                        app: excluded.appID,
+                        rule: excluded.decision.pointer
+                    )
+                )
+            )
         case .matched(let candidate):
             guard let handler = routes.handlers[candidate.appID] else {
                 return .concluded(.failure(ErrorBody(.noApp, "\(candidate.appID) has no handler")))
@@ -50,14 +57,23 @@ final class HandoffRouter: Sendable {
         let table = registry.routes.table
         let candidates = table.explain(url).map { candidate in
             CandidateDecision(
-                app: candidate.appID, domain: "\(candidate.domain)", outcome: candidate.decision.outcome.rawValue,
-                rule: candidate.decision.pointer ?? "", details: candidate.decision.detailsIndex, component: candidate.decision.componentIndex)
+                app: candidate.appID,
+                domain: "\(candidate.domain)",
+                outcome: candidate.decision.outcome.rawValue,
+                rule: candidate.decision.pointer ?? "",
+                details: candidate.decision.detailsIndex,
+                component: candidate.decision.componentIndex
+            )
         }
         switch table.route(url) {
         case .matched(let candidate):
-            return .success(ExplainResult(url: request.url, decision: .match, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates))
+            return .success(
+                ExplainResult(url: request.url, decision: .match, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates)
+            )
         case .excluded(let candidate):
-            return .success(ExplainResult(url: request.url, decision: .exclude, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates))
+            return .success(
+                ExplainResult(url: request.url, decision: .exclude, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates)
+            )
         case .noApp:
             return .success(ExplainResult(url: request.url, decision: .noApp, app: nil, rule: nil, candidates: candidates))
         }

@@ -100,7 +100,13 @@ final class LiveAppHandler: ActivityHandler {
     /// Completes a handoff with the app's answer. Runs on the connection's event loop.
     func answer(_ answer: AnswerRequest) -> Result<AnswerResult, ErrorBody> {
         guard let pending = state.value.pending.removeValue(forKey: answer.handoff) else {
-            return .failure(ErrorBody(.unknownHandoff, "handoff \(answer.handoff) is not waiting for an answer (answered, timed out, or never sent)", field: "handoff"))
+            return .failure(
+                ErrorBody(
+                    .unknownHandoff,
+                    "handoff \(answer.handoff) is not waiting for an answer (answered, timed out, or never sent)",
+                    field: "handoff"
+                )
+            )
         }
         state.value.trimAnswered()
         for request in answer.open {
@@ -119,8 +125,13 @@ final class LiveAppHandler: ActivityHandler {
         state.value.pending = [:]
         state.value.byDeadline.removeAll()
         for (_, handoff) in pending {
-            handoff.promise.fail(ErrorBody(
-                .handlerFailed, "the live app \(handoff.handoff.appID) disconnected before answering", app: handoff.handoff.appID))
+            handoff.promise.fail(
+                ErrorBody(
+                    .handlerFailed,
+                    "the live app \(handoff.handoff.appID) disconnected before answering",
+                    app: handoff.handoff.appID
+                )
+            )
         }
     }
 }

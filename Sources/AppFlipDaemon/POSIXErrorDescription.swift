@@ -3,6 +3,7 @@ import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
 import Glibc
+
 /// An `errno` as a readable error.
 struct POSIXErrorDescription: Error, CustomStringConvertible {
     var errno: Int32

@@ -15,7 +15,9 @@ extension Channel {
     func peerCredentials() -> EventLoopFuture<PeerInfo?> {
         guard let provider = self as? any SocketOptionProvider else { return eventLoop.makeSucceededFuture(nil) }
         let future: EventLoopFuture<UnixCredentials> = provider.unsafeGetSocketOption(
-            level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
+            level: .socket,
+            name: NIOBSDSocket.Option(rawValue: SO_PEERCRED)
+        )
         return future.map { PeerInfo(uid: $0.uid, gid: $0.gid, pid: $0.pid) }.recover { _ in nil }
     }
 }

@@ -3,6 +3,7 @@ import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
 import Glibc
+
 /// Loads `apps.d/*.json`, one static app per file, in file-name order.
 ///
 /// Loading is all or nothing: one bad file refuses the set, so that a reload keeps the previous apps.
@@ -77,27 +78,51 @@ struct StaticAppLoader {
         let route: AppRoute
         do {
             (route, _) = try AppRouteBuilder.route(
-                appID: app.appID, domains: app.domains, associationJSON: associationBytes,
-                priority: app.priority ?? 0)
+                appID: app.appID,
+                domains: app.domains,
+                associationJSON: associationBytes,
+                priority: app.priority ?? 0
+            )
         } catch {
             throw ConfigurationError(file: file, field: error.field, error.message)
         }
         if let priority = app.priority, !RoutePriority.staticRange.contains(priority) {
-            throw ConfigurationError(file: file, field: "priority", "must be between \(RoutePriority.staticRange.lowerBound) and \(RoutePriority.staticRange.upperBound)")
+            throw ConfigurationError(
+                file: file,
+                field: "priority",
+                "must be between \(RoutePriority.staticRange.lowerBound) and \(RoutePriority.staticRange.upperBound)"
+            )
         }
 
         guard app.handler.count == 1, let (kind, handlerConfiguration) = app.handler.first else {
-            throw ConfigurationError(file: file, field: "handler", "must have exactly one key, the handler kind (\(factories.map(\.kind).joined(separator: ", ")))")
+            throw ConfigurationError(
+                file: file,
+                field: "handler",
+                "must have exactly one key, the handler kind (\(factories.map(\.kind).joined(separator: ", ")))"
+            )
         }
         guard let factory = factories.first(where: { $0.kind == kind }) else {
-            throw ConfigurationError(file: file, field: "handler.\(kind)", "unknown handler kind; known kinds are \(factories.map(\.kind).joined(separator: ", "))")
+            throw ConfigurationError(
+                file: file,
+                field: "handler.\(kind)",
+                "unknown handler kind; known kinds are \(factories.map(\.kind).joined(separator: ", "))"
+            )
         }
         let context = HandlerFactoryContext(
-            appID: app.appID, file: file, field: "handler.\(kind)", directory: directory, daemon: configuration)
+            appID: app.appID,
+            file: file,
+            field: "handler.\(kind)",
+            directory: directory,
+            daemon: configuration
+        )
         let handler = try factory.makeHandler(handlerConfiguration, context: context)
         return RegisteredApp(
-            route: route, domains: app.domains, claims: app.domains.compactMap(DomainClaim.init), handler: handler,
-            origin: .configured(file: file))
+            route: route,
+            domains: app.domains,
+            claims: app.domains.compactMap(DomainClaim.init),
+            handler: handler,
+            origin: .configured(file: file)
+        )
     }
 
     private static func jsonFiles(in directory: String) throws -> [String] {

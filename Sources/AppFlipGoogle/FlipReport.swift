@@ -5,7 +5,8 @@ public import AppFlipOAuth
 public struct FlipReport: Sendable, Codable {
     /// The five steps of the seed, in order, then the two of `--unlink`.
     public enum StepName: Int, Sendable, Codable, CaseIterable {
-        case linkOpened = 1, parametersChecked, codeObtained, resultDelivered, tokensExchanged
+        case linkOpened = 1
+        case parametersChecked, codeObtained, resultDelivered, tokensExchanged
         /// `--unlink`: the partner's revocation endpoint was called, as Google does when the user unlinks.
         case tokensRevoked
         /// `--unlink`: the refresh token gets `invalid_grant` and the access tokens no longer open the resource.

@@ -45,8 +45,15 @@ public struct FlipRunner: Sendable {
 
     /// Creates a runner for one flip; nothing is sent until it runs.
     public init(
-        partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: AppFlipRedirectURI,
-        tokenEndpoint: TokenEndpoint?, refreshes: Bool = true, timeout: Duration, unlink: Unlink? = nil
+        partnerLink: RawURL,
+        clientID: String,
+        scopes: [String],
+        state: String,
+        redirectURI: AppFlipRedirectURI,
+        tokenEndpoint: TokenEndpoint?,
+        refreshes: Bool = true,
+        timeout: Duration,
+        unlink: Unlink? = nil
     ) {
         self.unlink = unlink
         self.partnerLink = partnerLink
@@ -69,7 +76,13 @@ public struct FlipRunner: Sendable {
     /// - Parameters:
     ///   - events: the daemon's `watch` stream, collected by ``FlipEventLog``, for the per-step times.
     ///   - httpClient: for the token endpoint; nil only with no ``tokenEndpoint``.
-    public func run(connection: AppFlipConnection, google: GoogleApp, events: FlipEventLog?, httpClient: HTTPClient?, logger: Logger) async
+    public func run(
+        connection: AppFlipConnection,
+        google: GoogleApp,
+        events: FlipEventLog?,
+        httpClient: HTTPClient?,
+        logger: Logger
+    ) async
         -> FlipReport
     {
         var report = FlipReport(link: link, state: state, redirectURI: redirectURI.string)
@@ -85,12 +98,19 @@ public struct FlipRunner: Sendable {
 
     /// Steps 1 to 5, then 6 and 7 with ``unlink``.
     private func link(
-        into report: inout FlipReport, connection: AppFlipConnection, google: GoogleApp, events: FlipEventLog?, httpClient: HTTPClient?,
+        into report: inout FlipReport,
+        connection: AppFlipConnection,
+        google: GoogleApp,
+        events: FlipEventLog?,
+        httpClient: HTTPClient?,
         logger: Logger
     ) async {
         let link = self.link
         let sent = WallClock.now()
-        let request = OpenRequest(activity: Activity(activityType: browsingWebActivityType, webpageURL: link), options: OpenOptions(universalLinksOnly: true))
+        let request = OpenRequest(
+            activity: Activity(activityType: browsingWebActivityType, webpageURL: link),
+            options: OpenOptions(universalLinksOnly: true)
+        )
         let reply: Reply
         do {
             reply = try await withTimeout(timeout) { try await connection.send(.open(request)).get() }
@@ -115,9 +135,11 @@ public struct FlipRunner: Sendable {
             case .declined:
                 report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
                 report.fail(
-                    .parametersChecked, milliseconds: times?.handled,
+                    .parametersChecked,
+                    milliseconds: times?.handled,
                     "the app declined the link (continue: false) and opened nothing: it refused the client_id or the redirect_uri, or was scripted to decline (appflipd's log says why)",
-                    exitStatus: 1)
+                    exitStatus: 1
+                )
             case .timeout, .handlerFailed:
                 report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
                 report.fail(.codeObtained, milliseconds: times?.handled, "the app did not answer: \(error.message)", exitStatus: 1)
@@ -136,7 +158,12 @@ public struct FlipRunner: Sendable {
             report.record(.parametersChecked, .ok, milliseconds: nil)
             report.record(.codeObtained, .ok, milliseconds: times?.handled)
             let why = opened.error.map { "\($0.code.rawValue): \($0.message)" } ?? opened.status.rawValue
-            report.fail(.resultDelivered, milliseconds: nil, "the result URL \(opened.url) was not delivered to the Google app: \(why)", exitStatus: 2)
+            report.fail(
+                .resultDelivered,
+                milliseconds: nil,
+                "the result URL \(opened.url) was not delivered to the Google app: \(why)",
+                exitStatus: 2
+            )
             return
         }
         if result.opened.count > 1 {
@@ -151,11 +178,19 @@ public struct FlipRunner: Sendable {
             report.result = error.rawValue
             report.errorDescription = description
             let checked = error != .invalidRequest
-            report.record(.parametersChecked, checked ? .ok : .failed, milliseconds: nil,
-                checked ? nil : "the app answered invalid_request" + (description.map { ": \($0)" } ?? ""))
+            report.record(
+                .parametersChecked,
+                checked ? .ok : .failed,
+                milliseconds: nil,
+                checked ? nil : "the app answered invalid_request" + (description.map { ": \($0)" } ?? "")
+            )
             if checked {
-                report.fail(.codeObtained, milliseconds: times?.handled,
-                    "the app answered error=\(error.rawValue)" + (description.map { ": \($0)" } ?? ""), exitStatus: report.violations.isEmpty ? 1 : 2)
+                report.fail(
+                    .codeObtained,
+                    milliseconds: times?.handled,
+                    "the app answered error=\(error.rawValue)" + (description.map { ": \($0)" } ?? ""),
+                    exitStatus: report.violations.isEmpty ? 1 : 2
+                )
             } else {
                 report.record(.codeObtained, .skipped, milliseconds: nil)
                 report.record(.resultDelivered, .skipped, milliseconds: nil)
@@ -169,7 +204,12 @@ public struct FlipRunner: Sendable {
             report.record(.parametersChecked, .ok, milliseconds: nil, "accepted (steps 2 and 3 are timed together: the app's own work)")
             report.record(.codeObtained, .ok, milliseconds: times?.handled, "\(code.utf8.count) bytes, sha256:\(Fingerprint.of(code))")
             guard report.violations.isEmpty else {
-                report.fail(.resultDelivered, milliseconds: times?.delivered, "the result URL breaks App Flip's rules: " + report.violations.joined(separator: "; "), exitStatus: 2)
+                report.fail(
+                    .resultDelivered,
+                    milliseconds: times?.delivered,
+                    "the result URL breaks App Flip's rules: " + report.violations.joined(separator: "; "),
+                    exitStatus: 2
+                )
                 return
             }
             report.record(.resultDelivered, .ok, milliseconds: times?.delivered, "state echoed byte for byte")
@@ -178,7 +218,12 @@ public struct FlipRunner: Sendable {
                 return
             }
             let exchanger = TokenExchangeClient(
-                tokenURL: tokenEndpoint.url, clientID: clientID, clientSecret: tokenEndpoint.clientSecret, httpClient: httpClient, logger: logger)
+                tokenURL: tokenEndpoint.url,
+                clientID: clientID,
+                clientSecret: tokenEndpoint.clientSecret,
+                httpClient: httpClient,
+                logger: logger
+            )
             let started = WallClock.now()
             var issued: [TokenResponse] = []
             do {
@@ -201,13 +246,23 @@ public struct FlipRunner: Sendable {
                     await Self.unlink(unlink, issued: issued, exchanger: exchanger, report: &report)
                 }
             } else {
-                report.fail(.tokensExchanged, milliseconds: WallClock.since(started), "the token response breaks Google's account-linking rules: " + broken.joined(separator: "; "), exitStatus: 2)
+                report.fail(
+                    .tokensExchanged,
+                    milliseconds: WallClock.since(started),
+                    "the token response breaks Google's account-linking rules: " + broken.joined(separator: "; "),
+                    exitStatus: 2
+                )
             }
             return
         case nil:
             report.record(.parametersChecked, .ok, milliseconds: nil)
             report.record(.codeObtained, .ok, milliseconds: times?.handled)
-            report.fail(.resultDelivered, milliseconds: times?.delivered, "the result URL is not a valid App Flip result: " + report.violations.joined(separator: "; "), exitStatus: 2)
+            report.fail(
+                .resultDelivered,
+                milliseconds: times?.delivered,
+                "the result URL is not a valid App Flip result: " + report.violations.joined(separator: "; "),
+                exitStatus: 2
+            )
             return
         }
     }
@@ -224,14 +279,22 @@ public struct FlipRunner: Sendable {
             let metadataURL = TokenExchangeClient.metadataURL(forTokenURL: exchanger.tokenURL)
             do {
                 guard let advertised = try await exchanger.authorizationServerMetadata()["revocation_endpoint"] else {
-                    report.fail(.tokensRevoked, milliseconds: WallClock.since(started),
-                        "\(metadataURL) names no revocation_endpoint; give --revoke-url", exitStatus: 1)
+                    report.fail(
+                        .tokensRevoked,
+                        milliseconds: WallClock.since(started),
+                        "\(metadataURL) names no revocation_endpoint; give --revoke-url",
+                        exitStatus: 1
+                    )
                     return
                 }
                 revocationURL = advertised
             } catch {
-                report.fail(.tokensRevoked, milliseconds: WallClock.since(started),
-                    "no revocation endpoint: \(metadataURL): \(error); give --revoke-url", exitStatus: 1)
+                report.fail(
+                    .tokensRevoked,
+                    milliseconds: WallClock.since(started),
+                    "no revocation endpoint: \(metadataURL): \(error); give --revoke-url",
+                    exitStatus: 1
+                )
                 return
             }
         }
@@ -245,8 +308,12 @@ public struct FlipRunner: Sendable {
             report.fail(.tokensRevoked, milliseconds: WallClock.since(started), "\(revocationURL): \(error)", exitStatus: 1)
             return
         }
-        report.record(.tokensRevoked, .ok, milliseconds: WallClock.since(started),
-            "\(revocationURL) answered 200 to the \(hint) sha256:\(Fingerprint.of(token))")
+        report.record(
+            .tokensRevoked,
+            .ok,
+            milliseconds: WallClock.since(started),
+            "\(revocationURL) answered 200 to the \(hint) sha256:\(Fingerprint.of(token))"
+        )
 
         let confirming = WallClock.now()
         var dead: [String] = []
@@ -277,12 +344,20 @@ public struct FlipRunner: Sendable {
             }
         }
         if alive.isEmpty {
-            report.record(.revocationConfirmed, .ok, milliseconds: WallClock.since(confirming),
-                dead.isEmpty ? "nothing to check" : dead.joined(separator: ", "))
+            report.record(
+                .revocationConfirmed,
+                .ok,
+                milliseconds: WallClock.since(confirming),
+                dead.isEmpty ? "nothing to check" : dead.joined(separator: ", ")
+            )
             report.unlinked = true
         } else {
-            report.fail(.revocationConfirmed, milliseconds: WallClock.since(confirming),
-                "the revocation did not take: " + alive.joined(separator: "; "), exitStatus: 2)
+            report.fail(
+                .revocationConfirmed,
+                milliseconds: WallClock.since(confirming),
+                "the revocation did not take: " + alive.joined(separator: "; "),
+                exitStatus: 2
+            )
         }
     }
 }

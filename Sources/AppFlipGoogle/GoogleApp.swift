@@ -26,10 +26,13 @@ public final class GoogleApp: Sendable {
     public static func register(on connection: AppFlipConnection, bundleID: String?) async throws -> GoogleApp {
         let app = GoogleApp(appID: appID(bundleID: bundleID ?? "com.google.OPA"))
         let registration = RegisterRequest(appID: app.appID, domains: domains, components: [.object(["/": .string("/a/\(bundleID ?? "*")")])])
-        _ = try await connection.register(registration, handler: ImmediateLiveApp { [received = app.receivedURLs] push in
-            received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
-            return LiveAnswer(continue: true)
-        })
+        _ = try await connection.register(
+            registration,
+            handler: ImmediateLiveApp { [received = app.receivedURLs] push in
+                received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
+                return LiveAnswer(continue: true)
+            }
+        )
         return app
     }
 

@@ -27,13 +27,18 @@ public struct TokenEndpoint: Sendable {
     /// `tokenURL` and `clientSecret` when both are given; otherwise the embedded server's `/token` and the
     /// client's secret from `oauthConfiguration` (default ``defaultOAuthConfiguration``), each overridable.
     public static func resolve(
-        tokenURL: String?, clientSecret: String?, oauthConfiguration: String?, clientID: String
+        tokenURL: String?,
+        clientSecret: String?,
+        oauthConfiguration: String?,
+        clientID: String
     ) throws(Unresolved) -> TokenEndpoint {
         if let tokenURL, let clientSecret { return TokenEndpoint(url: tokenURL, clientSecret: clientSecret) }
         let file = oauthConfiguration ?? (access(defaultOAuthConfiguration, R_OK) == 0 ? defaultOAuthConfiguration : nil)
         guard let file else {
             throw Unresolved(
-                description: "no token endpoint: give --oauth-config (the embedded server's oauth.json), or --token-url and --client-secret, or --no-exchange")
+                description:
+                    "no token endpoint: give --oauth-config (the embedded server's oauth.json), or --token-url and --client-secret, or --no-exchange"
+            )
         }
         let configuration: OAuthServerConfiguration
         do {
@@ -49,6 +54,8 @@ public struct TokenEndpoint: Sendable {
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return TokenEndpoint(
-            url: tokenURL ?? "http://\(host):\(configuration.port)/token", clientSecret: clientSecret ?? client.secret)
+            url: tokenURL ?? "http://\(host):\(configuration.port)/token",
+            clientSecret: clientSecret ?? client.secret
+        )
     }
 }

@@ -110,7 +110,12 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
     /// The code from an authorization response Location, after checking it goes to exactly `redirectURI`
     /// and carries exactly `state`.
     /// `secrets` (the session credential) are redacted from any server text quoted in the reason.
-    static func code(from location: String, redirectURI: String, state: String, secrets: [String] = [])
+    static func code(
+        from location: String,
+        redirectURI: String,
+        state: String,
+        secrets: [String] = []
+    )
         throws(AuthorizationFailure) -> String
     {
         let prefix = redirectURI + (redirectURI.contains("?") ? "&" : "?")
@@ -132,7 +137,8 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
         if let error = parameters["error"] {
             let description = parameters["error_description"].map { ": \(String($0.redacting(secrets).prefix(200)))" } ?? ""
             throw AuthorizationFailure(
-                flipError(for: error), reason: "the endpoint answered error=\(String(error.redacting(secrets).prefix(64)))\(description)"
+                flipError(for: error),
+                reason: "the endpoint answered error=\(String(error.redacting(secrets).prefix(64)))\(description)"
             )
         }
         guard let returnedState = parameters["state"] else {

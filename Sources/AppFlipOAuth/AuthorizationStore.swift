@@ -90,8 +90,13 @@ final class AuthorizationStore: Sendable {
     private let state: Mutex<State>
 
     init(
-        clock: any ExpiryClock, random: any RandomSource, codeLifetime: Duration, accessTokenLifetime: Duration,
-        rotation: RefreshTokenRotation = .grace, graceTime: Duration? = nil, maximumFamilies: Int = 100_000
+        clock: any ExpiryClock,
+        random: any RandomSource,
+        codeLifetime: Duration,
+        accessTokenLifetime: Duration,
+        rotation: RefreshTokenRotation = .grace,
+        graceTime: Duration? = nil,
+        maximumFamilies: Int = 100_000
     ) {
         self.rotation = rotation
         self.graceTime = graceTime
@@ -105,13 +110,21 @@ final class AuthorizationStore: Sendable {
 
     /// Mints a code bound to everything /token must see again.
     func issueCode(
-        clientID: String, redirectURI: String, username: String, scopes: [String], challenge: PKCEChallenge?
+        clientID: String,
+        redirectURI: String,
+        username: String,
+        scopes: [String],
+        challenge: PKCEChallenge?
     ) -> String {
         let code = random.opaqueToken()
         let now = clock.now
         let pending = PendingCode(
-            clientID: clientID, redirectURI: redirectURI, username: username, scopes: scopes,
-            challenge: challenge, expiresAt: now + codeLifetime
+            clientID: clientID,
+            redirectURI: redirectURI,
+            username: username,
+            scopes: scopes,
+            challenge: challenge,
+            expiresAt: now + codeLifetime
         )
         state.withLock { state in
             sweep(&state, now: now)
@@ -121,7 +134,12 @@ final class AuthorizationStore: Sendable {
     }
 
     /// The `authorization_code` grant (RFC 6749 §4.1.3) for an already authenticated client.
-    func redeem(code: String, clientID: String, redirectURI: String?, verifier: String?) throws(TokenEndpointError)
+    func redeem(
+        code: String,
+        clientID: String,
+        redirectURI: String?,
+        verifier: String?
+    ) throws(TokenEndpointError)
         -> IssuedTokens
     {
         let now = clock.now
@@ -136,7 +154,8 @@ final class AuthorizationStore: Sendable {
                 revoke(family: family, in: &state)
                 return .failure(
                     TokenEndpointError(
-                        .invalidGrant, "the authorization code was already used; the tokens issued from it are revoked"
+                        .invalidGrant,
+                        "the authorization code was already used; the tokens issued from it are revoked"
                     )
                 )
             }
@@ -180,7 +199,9 @@ final class AuthorizationStore: Sendable {
             let accessToken = issueAccessToken(family: family, grant: grant, now: now, in: &state)
             return .success(
                 IssuedTokens(
-                    accessToken: accessToken, refreshToken: refreshToken, expiresIn: expiresIn,
+                    accessToken: accessToken,
+                    refreshToken: refreshToken,
+                    expiresIn: expiresIn,
                     scopes: grant.scopes
                 )
             )
@@ -243,7 +264,10 @@ final class AuthorizationStore: Sendable {
             let accessToken = issueAccessToken(family: familyID, grant: grant, now: now, in: &state)
             return .success(
                 IssuedTokens(
-                    accessToken: accessToken, refreshToken: issuedRefreshToken, expiresIn: expiresIn, scopes: grant.scopes
+                    accessToken: accessToken,
+                    refreshToken: issuedRefreshToken,
+                    expiresIn: expiresIn,
+                    scopes: grant.scopes
                 )
             )
         }
@@ -286,7 +310,12 @@ final class AuthorizationStore: Sendable {
 
     private var expiresIn: Int { Int(accessTokenLifetime.components.seconds) }
 
-    private func issueAccessToken(family: Int, grant: AccessGrant, now: ContinuousClock.Instant, in state: inout State)
+    private func issueAccessToken(
+        family: Int,
+        grant: AccessGrant,
+        now: ContinuousClock.Instant,
+        in state: inout State
+    )
         -> String
     {
         let token = random.opaqueToken()

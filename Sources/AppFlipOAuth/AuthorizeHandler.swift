@@ -118,7 +118,10 @@ struct AuthorizeHandler: Sendable {
             return fail(.accessDenied, "the account is disabled")
         }
         let code = store.issueCode(
-            clientID: clientID, redirectURI: redirectURI, username: user.username, scopes: scopes,
+            clientID: clientID,
+            redirectURI: redirectURI,
+            username: user.username,
+            scopes: scopes,
             challenge: challenge
         )
         var response = FormParameters()
@@ -142,7 +145,9 @@ struct AuthorizeHandler: Sendable {
         guard (2...8).contains(primary.utf8.count) || (privateUse && subtags.count > 1) else { return false }
         return subtags.dropFirst().allSatisfy { subtag in
             (1...8).contains(subtag.utf8.count)
-                && subtag.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z")) }
+                && subtag.utf8.allSatisfy {
+                    ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z"))
+                }
         }
     }
 

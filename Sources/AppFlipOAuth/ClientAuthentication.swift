@@ -27,7 +27,8 @@ struct ClientAuthentication: Sendable, Hashable {
             }
             guard postedSecret == .absent else {
                 throw TokenEndpointError(
-                    .invalidRequest, "the client authenticated with both HTTP Basic and client_secret; use exactly one"
+                    .invalidRequest,
+                    "the client authenticated with both HTTP Basic and client_secret; use exactly one"
                 )
             }
             if case .value(let id) = postedID, id != basic.clientID {

@@ -35,7 +35,8 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         self.configuration = configuration
         self.sessions = SignInSessions(users: configuration.users, random: random)
         self.store = AuthorizationStore(
-            clock: clock, random: random,
+            clock: clock,
+            random: random,
             codeLifetime: .seconds(configuration.authorizationCodeLifetime),
             accessTokenLifetime: .seconds(configuration.accessTokenLifetime),
             rotation: configuration.refreshTokenRotation,
@@ -65,27 +66,40 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
     /// The step-3 code source for `username`: the same `AuthorizationEndpoint` as for a remote server,
     /// pointed at this server's /authorize with the user's session. Waits until the server listens.
     public func authorizationEndpoint(
-        signedInAs username: String, httpClient: HTTPClient, timeout: Duration = .seconds(10), logger: Logger
+        signedInAs username: String,
+        httpClient: HTTPClient,
+        timeout: Duration = .seconds(10),
+        logger: Logger
     ) async throws -> AuthorizationEndpoint {
         guard let credential = sessionCredential(for: username) else {
             throw ConfigurationError("user \(username) is not in the OAuth server configuration")
         }
         return AuthorizationEndpoint(
-            url: try await baseURL() + "/authorize", credential: credential, httpClient: httpClient, timeout: timeout,
+            url: try await baseURL() + "/authorize",
+            credential: credential,
+            httpClient: httpClient,
+            timeout: timeout,
             logger: logger
         )
     }
 
     /// Google's side of step 4 against this server, for a configured client.
-    public func tokenExchangeClient(clientID: String, httpClient: HTTPClient, logger: Logger) async throws
+    public func tokenExchangeClient(
+        clientID: String,
+        httpClient: HTTPClient,
+        logger: Logger
+    ) async throws
         -> TokenExchangeClient
     {
         guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
             throw ConfigurationError("client \(clientID) is not in the OAuth server configuration")
         }
         return TokenExchangeClient(
-            tokenURL: try await baseURL() + "/token", clientID: client.id, clientSecret: client.secret,
-            httpClient: httpClient, logger: logger
+            tokenURL: try await baseURL() + "/token",
+            clientID: client.id,
+            clientSecret: client.secret,
+            httpClient: httpClient,
+            logger: logger
         )
     }
 
@@ -118,7 +132,8 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         let router = Router()
         router.get("authorize") { [logger] request, _ in
             let outcome = authorize.respond(
-                query: request.uri.query, sessionToken: request.cookies[SignInSessions.cookieName]?.value
+                query: request.uri.query,
+                sessionToken: request.cookies[SignInSessions.cookieName]?.value
             )
             return Self.response(for: outcome, logger: logger)
         }
@@ -157,7 +172,9 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
     /// A form-posting endpoint (/token, /revoke): the body read with its bound, the handler's reply as
     /// JSON, the Basic challenge on a 401 after a Basic attempt, one log line without any secret.
     private static func formEndpoint(
-        _ request: Request, name: String, logger: Logger,
+        _ request: Request,
+        name: String,
+        logger: Logger,
         respond: (_ contentType: String?, _ authorization: String?, _ body: String) -> TokenHandler.Reply
     ) async -> Response {
         let body: String

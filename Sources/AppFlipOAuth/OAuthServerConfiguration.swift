@@ -90,7 +90,9 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         if let refreshTokenGraceSeconds {
             guard refreshTokenRotation == .grace else {
                 throw ConfigurationError(
-                    field: "refreshTokenGraceSeconds", "applies only to \"refreshTokenRotation\": \"grace\"")
+                    field: "refreshTokenGraceSeconds",
+                    "applies only to \"refreshTokenRotation\": \"grace\""
+                )
             }
             guard refreshTokenGraceSeconds >= 1 else {
                 throw ConfigurationError(field: "refreshTokenGraceSeconds", "must be positive (omit it for no time limit)")
@@ -112,7 +114,8 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
             if let position = client.redirectURIs.firstIndex(where: { $0.contains("#") || $0.isEmpty }) {
                 throw ConfigurationError(
                     field: "\(field).redirectURIs[\(position)]",
-                    "\"\(client.redirectURIs[position])\" is empty or has a fragment (RFC 6749 §3.1.2)")
+                    "\"\(client.redirectURIs[position])\" is empty or has a fragment (RFC 6749 §3.1.2)"
+                )
             }
         }
         var usernames: Set<String> = []

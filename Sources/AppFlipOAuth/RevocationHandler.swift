@@ -9,7 +9,10 @@ struct RevocationHandler: Sendable {
         var attemptedBasic = authorization != nil
         do throws(TokenEndpointError) {
             let (client, form) = try TokenHandler.authenticate(
-                contentType: contentType, authorization: authorization, body: body, clients: clients,
+                contentType: contentType,
+                authorization: authorization,
+                body: body,
+                clients: clients,
                 attemptedBasic: &attemptedBasic
             )
             guard let token = form["token"] else { throw TokenEndpointError(.invalidRequest, "token is missing") }

@@ -49,7 +49,11 @@ public struct TokenExchangeClient: Sendable {
     }
 
     /// `grant_type=authorization_code`.
-    public func exchange(code: String, redirectURI: String, codeVerifier: String? = nil) async throws(TokenExchangeError)
+    public func exchange(
+        code: String,
+        redirectURI: String,
+        codeVerifier: String? = nil
+    ) async throws(TokenExchangeError)
         -> TokenResponse
     {
         var form = FormParameters()
@@ -141,7 +145,10 @@ public struct TokenExchangeClient: Sendable {
         return request
     }
 
-    private func execute(_ request: HTTPClientRequest, url: String) async throws(TokenExchangeError)
+    private func execute(
+        _ request: HTTPClientRequest,
+        url: String
+    ) async throws(TokenExchangeError)
         -> (HTTPResponseStatus, [UInt8])
     {
         do {
@@ -159,13 +166,18 @@ public struct TokenExchangeClient: Sendable {
         }
         let parsed = try? JSONDecoder().decode(ErrorBody.self, from: Data(bytes))
         return .endpoint(
-            status: Int(status.code), error: parsed?.error.redacting(secrets),
+            status: Int(status.code),
+            error: parsed?.error.redacting(secrets),
             description: parsed?.error_description?.redacting(secrets)
         )
     }
 
     /// - Parameter secrets: what the answer must not echo into an error, besides the client secret.
-    private func post(_ form: FormParameters, grant: String, secrets: [String]) async throws(TokenExchangeError)
+    private func post(
+        _ form: FormParameters,
+        grant: String,
+        secrets: [String]
+    ) async throws(TokenExchangeError)
         -> TokenResponse
     {
         var form = form
@@ -212,7 +224,8 @@ public struct TokenExchangeClient: Sendable {
             }
             let parsed = try? JSONDecoder().decode(ErrorBody.self, from: Data(bytes))
             throw .endpoint(
-                status: Int(status.code), error: parsed?.error.redacting(secrets),
+                status: Int(status.code),
+                error: parsed?.error.redacting(secrets),
                 description: parsed?.error_description?.redacting(secrets)
             )
         }

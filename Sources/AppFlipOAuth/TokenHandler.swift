@@ -22,7 +22,10 @@ struct TokenHandler: Sendable {
         var attemptedBasic = authorization != nil
         do throws(TokenEndpointError) {
             let (client, form) = try Self.authenticate(
-                contentType: contentType, authorization: authorization, body: body, clients: clients,
+                contentType: contentType,
+                authorization: authorization,
+                body: body,
+                clients: clients,
                 attemptedBasic: &attemptedBasic
             )
             let tokens: AuthorizationStore.IssuedTokens
@@ -32,7 +35,10 @@ struct TokenHandler: Sendable {
             case "authorization_code":
                 guard let code = form["code"] else { throw TokenEndpointError(.invalidRequest, "code is missing") }
                 tokens = try store.redeem(
-                    code: code, clientID: client.id, redirectURI: form["redirect_uri"], verifier: form["code_verifier"]
+                    code: code,
+                    clientID: client.id,
+                    redirectURI: form["redirect_uri"],
+                    verifier: form["code_verifier"]
                 )
             case "refresh_token":
                 guard let refreshToken = form["refresh_token"] else {
@@ -74,7 +80,10 @@ struct TokenHandler: Sendable {
     /// What /token and /revoke share: the form body, read strictly, and the client, authenticated (RFC 6749
     /// §2.3.1). `attemptedBasic` is set to whether the client tried HTTP Basic, for the 401's challenge.
     static func authenticate(
-        contentType: String?, authorization: String?, body: String, clients: [String: RegisteredClient],
+        contentType: String?,
+        authorization: String?,
+        body: String,
+        clients: [String: RegisteredClient],
         attemptedBasic: inout Bool
     ) throws(TokenEndpointError) -> (RegisteredClient, FormParameters) {
         guard let contentType,

@@ -37,8 +37,11 @@ public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
             return nil
         }
         self.init(
-            accessToken: body.access_token, tokenType: body.token_type, expiresIn: body.expires_in,
-            refreshToken: body.refresh_token, scope: body.scope
+            accessToken: body.access_token,
+            tokenType: body.token_type,
+            expiresIn: body.expires_in,
+            refreshToken: body.refresh_token,
+            scope: body.scope
         )
     }
 

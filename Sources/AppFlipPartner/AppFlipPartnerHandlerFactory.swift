@@ -27,7 +27,10 @@ public struct AppFlipPartnerHandlerFactory: HandlerFactory {
 
     /// Decodes the app file's `appflip` object and builds the partner handler.
     /// - Throws: a `ConfigurationError` naming the field, e.g. `embedded` authorization without an embedded server.
-    public func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
+    public func makeHandler(
+        _ configuration: JSONValue,
+        context: HandlerFactoryContext
+    ) throws(ConfigurationError)
         -> any ActivityHandler
     {
         let partner = try PartnerConfiguration(configuration, context: context)
@@ -44,13 +47,20 @@ public struct AppFlipPartnerHandlerFactory: HandlerFactory {
             let known = Set(embeddedServer.configuration.clients.map(\.id))
             if let unknown = partner.policy.expectedClientIDs.first(where: { !known.contains($0) }) {
                 throw ConfigurationError(
-                    file: context.file, field: "handler.appflip.clientIDs",
-                    "\(unknown) is not a client of the embedded OAuth server, so no code could ever be issued for it")
+                    file: context.file,
+                    field: "handler.appflip.clientIDs",
+                    "\(unknown) is not a client of the embedded OAuth server, so no code could ever be issued for it"
+                )
             }
             source = EmbeddedCodeSource(server: embeddedServer, user: user, httpClient: httpClient, timeout: partner.timeout, logger: logger)
         case .remote(let url, let credential, let timeout):
             source = AuthorizationEndpoint(
-                url: url, credential: credential.map(SessionCredential.init), httpClient: httpClient, timeout: timeout, logger: logger)
+                url: url,
+                credential: credential.map(SessionCredential.init),
+                httpClient: httpClient,
+                timeout: timeout,
+                logger: logger
+            )
         }
         return PartnerHandler(configuration: partner, source: source)
     }

@@ -28,7 +28,10 @@ struct PartnerHandler: ActivityHandler {
                 let first = try await group.next() ?? nil
                 group.cancelAll()
                 guard let first else {
-                    handoff.logger.notice("App Flip handler timed out", metadata: ["app": "\(handoff.appID)", "outcome": "\(configuration.outcome.rawValue)"])
+                    handoff.logger.notice(
+                        "App Flip handler timed out",
+                        metadata: ["app": "\(handoff.appID)", "outcome": "\(configuration.outcome.rawValue)"]
+                    )
                     throw ErrorBody(.timeout, "the appflip handler did not answer within \(timeout)", app: handoff.appID)
                 }
                 return first

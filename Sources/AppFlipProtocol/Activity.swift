@@ -1,4 +1,5 @@
 public import AppFlipCore
+
 /// A user activity in the image of `NSUserActivity`: what a universal-link handoff carries.
 public struct Activity: Sendable, Hashable, Codable {
     /// `NSUserActivityTypeBrowsingWeb` for a universal link; anything else is refused.

@@ -15,7 +15,11 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
 
     /// Creates an error; give the context fields that help the caller find the fault.
     public init(
-        _ code: ErrorCode, _ message: String, field: String? = nil, app: String? = nil, rule: String? = nil,
+        _ code: ErrorCode,
+        _ message: String,
+        field: String? = nil,
+        app: String? = nil,
+        rule: String? = nil,
         opened: [OpenedURL]? = nil
     ) {
         self.code = code

@@ -21,8 +21,15 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
 
     /// Creates an event.
     public init(
-        time: Double, from: PeerInfo?, client: String?, hop: Int, url: String, app: String?, rule: String?,
-        outcome: String, latencyMicros: Int64
+        time: Double,
+        from: PeerInfo?,
+        client: String?,
+        hop: Int,
+        url: String,
+        app: String?,
+        rule: String?,
+        outcome: String,
+        latencyMicros: Int64
     ) {
         self.time = time
         self.from = from

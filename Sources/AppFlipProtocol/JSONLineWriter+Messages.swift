@@ -10,9 +10,11 @@ extension JSONLineWriter {
         switch message {
         case .activity(let push):
             beginObject()
-            key("activity"); write(push.activity)
+            key("activity")
+            write(push.activity)
             field("app", push.app)
-            key("handoff"); integer(push.handoff)
+            key("handoff")
+            integer(push.handoff)
             field("push", "activity")
             field("rule", push.rule)
             endObject()
@@ -20,11 +22,16 @@ extension JSONLineWriter {
             switch reply.outcome {
             case .success(.open(let open)):
                 beginReply(reply)
-                key("result"); write(open)
+                key("result")
+                write(open)
                 endObject()
             case .success(.answer(let answer)):
                 beginReply(reply)
-                key("result"); beginObject(); key("handoff"); integer(answer.handoff); endObject()
+                key("result")
+                beginObject()
+                key("handoff")
+                integer(answer.handoff)
+                endObject()
                 endObject()
             case .failure where reply.op == .open || reply.op == .answer:
                 beginReply(reply)
@@ -51,19 +58,25 @@ extension JSONLineWriter {
         switch request.body {
         case .open(let open):
             beginObject()
-            key("activity"); write(open.activity)
+            key("activity")
+            write(open.activity)
             idAndOp()
-            key("options"); write(open.options)
+            key("options")
+            write(open.options)
             endObject()
         case .answer(let answer):
             beginObject()
-            key("continue"); bool(answer.continue)
-            key("handoff"); integer(answer.handoff)
+            key("continue")
+            bool(answer.continue)
+            key("handoff")
+            integer(answer.handoff)
             idAndOp()
-            key("open"); beginArray()
+            key("open")
+            beginArray()
             for request in answer.open {
                 beginObject()
-                key("options"); write(request.options)
+                key("options")
+                write(request.options)
                 field("url", request.url)
                 endObject()
             }
@@ -78,7 +91,8 @@ extension JSONLineWriter {
     private mutating func beginReply(_ reply: Reply) {
         beginObject()
         if case .failure(let error) = reply.outcome {
-            key("error"); write(error)
+            key("error")
+            write(error)
         }
         key("id")
         switch reply.id {
@@ -86,7 +100,8 @@ extension JSONLineWriter {
         case .string(let string)?: self.string(string)
         case nil: null()
         }
-        key("ok"); bool((try? reply.outcome.get()) != nil)
+        key("ok")
+        bool((try? reply.outcome.get()) != nil)
         field("op", reply.op?.rawValue)
     }
 
@@ -97,7 +112,10 @@ extension JSONLineWriter {
         field("field", error.field)
         field("message", error.message)
         if let opened = error.opened {
-            key("opened"); beginArray(); opened.forEach { write($0) }; endArray()
+            key("opened")
+            beginArray()
+            opened.forEach { write($0) }
+            endArray()
         }
         field("rule", error.rule)
         endObject()
@@ -107,11 +125,13 @@ extension JSONLineWriter {
         beginObject()
         field("app", opened.app)
         if let error = opened.error {
-            key("error"); write(error)
+            key("error")
+            write(error)
         }
         field("rule", opened.rule)
         field("status", opened.status.rawValue)
-        key("universalLinksOnly"); bool(opened.universalLinksOnly)
+        key("universalLinksOnly")
+        bool(opened.universalLinksOnly)
         field("url", opened.url)
         endObject()
     }
@@ -120,7 +140,10 @@ extension JSONLineWriter {
         beginObject()
         field("app", open.app)
         field("domain", open.domain)
-        key("opened"); beginArray(); open.opened.forEach { write($0) }; endArray()
+        key("opened")
+        beginArray()
+        open.opened.forEach { write($0) }
+        endArray()
         field("rule", open.rule)
         field("status", open.status.rawValue)
         endObject()
@@ -130,7 +153,8 @@ extension JSONLineWriter {
         beginObject()
         field("activityType", activity.activityType)
         if let userInfo = activity.userInfo {
-            key("userInfo"); value(.object(userInfo))
+            key("userInfo")
+            value(.object(userInfo))
         }
         field("webpageURL", activity.webpageURL)
         endObject()
@@ -138,7 +162,8 @@ extension JSONLineWriter {
 
     private mutating func write(_ options: OpenOptions) {
         beginObject()
-        key("universalLinksOnly"); bool(options.universalLinksOnly)
+        key("universalLinksOnly")
+        bool(options.universalLinksOnly)
         endObject()
     }
 }

@@ -37,13 +37,27 @@ extension FastJSONScanner {
         let parsed = object { key, parser in
             let field: RequestField
             switch key {
-            case "id": field = .id; id = parser.requestID()
-            case "op": field = .op; op = parser.string()
-            case "activity": field = .activity; activity = parser.activity()
-            case "options": field = .options; options = parser.options()
-            case "handoff": field = .handoff; handoff = parser.unsigned()
-            case "continue": field = .continue; proceed = parser.bool()
-            case "open": field = .open; open = parser.openRequests()
+            case "id":
+                field = .id
+                id = parser.requestID()
+            case "op":
+                field = .op
+                op = parser.string()
+            case "activity":
+                field = .activity
+                activity = parser.activity()
+            case "options":
+                field = .options
+                options = parser.options()
+            case "handoff":
+                field = .handoff
+                handoff = parser.unsigned()
+            case "continue":
+                field = .continue
+                proceed = parser.bool()
+            case "open":
+                field = .open
+                open = parser.openRequests()
             default: return false
             }
             return seen.insert(bit: field.rawValue)
@@ -69,8 +83,14 @@ extension FastJSONScanner {
         var seen: SeenKeys = []
         let parsed = object { key, parser in
             switch key {
-            case "activityType": type = parser.string(); if type == nil { return false }; return seen.insert(bit: 0)
-            case "webpageURL": url = parser.string(); if url == nil { return false }; return seen.insert(bit: 1)
+            case "activityType":
+                type = parser.string()
+                if type == nil { return false }
+                return seen.insert(bit: 0)
+            case "webpageURL":
+                url = parser.string()
+                if url == nil { return false }
+                return seen.insert(bit: 1)
             default: return false
             }
         }
@@ -98,8 +118,14 @@ extension FastJSONScanner {
             var seen: SeenKeys = []
             let parsed = object { key, parser in
                 switch key {
-                case "url": url = parser.string(); if url == nil { return false }; return seen.insert(bit: 0)
-                case "options": options = parser.options(); if options == nil { return false }; return seen.insert(bit: 1)
+                case "url":
+                    url = parser.string()
+                    if url == nil { return false }
+                    return seen.insert(bit: 0)
+                case "options":
+                    options = parser.options()
+                    if options == nil { return false }
+                    return seen.insert(bit: 1)
                 default: return false
                 }
             }

@@ -34,22 +34,40 @@ extension FastJSONScanner {
         let parsed = object { key, parser in
             let field: MessageField
             switch key {
-            case "activity": field = .activity; activity = parser.activity()
-            case "app": field = .app; app = parser.string()
-            case "handoff": field = .handoff; handoff = parser.unsigned()
-            case "push": field = .push; push = parser.string()
-            case "rule": field = .rule; rule = parser.string()
-            case "id": field = .id; id = parser.requestID()
-            case "ok": field = .ok; ok = parser.bool()
-            case "op": field = .op; op = parser.string()
+            case "activity":
+                field = .activity
+                activity = parser.activity()
+            case "app":
+                field = .app
+                app = parser.string()
+            case "handoff":
+                field = .handoff
+                handoff = parser.unsigned()
+            case "push":
+                field = .push
+                push = parser.string()
+            case "rule":
+                field = .rule
+                rule = parser.string()
+            case "id":
+                field = .id
+                id = parser.requestID()
+            case "ok":
+                field = .ok
+                ok = parser.bool()
+            case "op":
+                field = .op
+                op = parser.string()
             case "result":
                 field = .result
                 var handoff: UInt64?
-                guard parser.object({ key, parser in
-                    guard key == "handoff", handoff == nil else { return false }
-                    handoff = parser.unsigned()
-                    return handoff != nil
-                }) else { return false }
+                guard
+                    parser.object({ key, parser in
+                        guard key == "handoff", handoff == nil else { return false }
+                        handoff = parser.unsigned()
+                        return handoff != nil
+                    })
+                else { return false }
                 answered = handoff
             default: return false
             }

@@ -29,7 +29,10 @@ public struct DaemonCommand: AsyncParsableCommand {
     @Option(help: "The socket path, overriding the configuration.")
     var socket: String?
 
-    @Option(help: "The embedded OAuth2 server's configuration (default: oauth.json next to the daemon configuration, when it exists; without one, no OAuth server runs).")
+    @Option(
+        help:
+            "The embedded OAuth2 server's configuration (default: oauth.json next to the daemon configuration, when it exists; without one, no OAuth server runs)."
+    )
     var oauthConfig: String?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
@@ -56,8 +59,14 @@ public struct DaemonCommand: AsyncParsableCommand {
             let listener = try systemd.listener(path: configuration.socket)
             let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
             let composition = try DaemonComposition(
-                configuration: configuration, configurationFile: file, oauth: oauth, listener: listener, eventLoopGroup: eventLoopGroup,
-                logger: logger, onReady: systemd.ready)
+                configuration: configuration,
+                configurationFile: file,
+                oauth: oauth,
+                listener: listener,
+                eventLoopGroup: eventLoopGroup,
+                logger: logger,
+                onReady: systemd.ready
+            )
             if check {
                 print("configuration is valid: \(file ?? "built-in defaults")" + (oauthFile.map { ", OAuth server: \($0)" } ?? ""))
                 await composition.discard()

@@ -45,13 +45,20 @@ public struct DaemonComposition: Sendable {
         // One connection per concurrent flip, up to 64, instead of the default 8 per host.
         clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         let httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: clientConfiguration)
-        let factories = BuiltinHandlerFactories.all + handlerFactories + [
-            AppFlipPartnerHandlerFactory(embeddedServer: oauthServer, httpClient: httpClient, logger: logger)
-        ]
+        let factories =
+            BuiltinHandlerFactories.all + handlerFactories + [
+                AppFlipPartnerHandlerFactory(embeddedServer: oauthServer, httpClient: httpClient, logger: logger)
+            ]
         do {
             daemon = try DaemonService(
-                configuration: configuration, configurationFile: configurationFile, listener: listener, handlerFactories: factories,
-                eventLoopGroup: eventLoopGroup, logger: logger, onReady: onReady)
+                configuration: configuration,
+                configurationFile: configurationFile,
+                listener: listener,
+                handlerFactories: factories,
+                eventLoopGroup: eventLoopGroup,
+                logger: logger,
+                onReady: onReady
+            )
         } catch {
             // Never run, so nothing else will shut it down.
             try? httpClient.syncShutdown()

@@ -56,7 +56,9 @@ struct SystemdIntegration: Sendable {
     /// that it is shut down last and keeps pinging while the daemon drains; `STOPPING=1` last, so that
     /// it is said first.
     func services(
-        daemon: DaemonService, eventLoopGroup: any EventLoopGroup, logger: Logger
+        daemon: DaemonService,
+        eventLoopGroup: any EventLoopGroup,
+        logger: Logger
     ) -> (beforeDaemon: [ServiceGroupConfiguration.ServiceConfiguration], afterDaemon: [ServiceGroupConfiguration.ServiceConfiguration]) {
         var before: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let watchdog = SystemdWatchdog(notifier: notifier) {

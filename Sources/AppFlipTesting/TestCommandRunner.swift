@@ -9,8 +9,13 @@ public enum TestCommandRunner {
         var updates: [Environment.Key: String?] = [:]
         for (key, value) in environment { updates[Environment.Key(stringLiteral: key)] = value }
         let result = try await Subprocess.run(
-            .path(.init(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
-            input: .none, output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+            .path(.init(executable)),
+            arguments: Arguments(arguments),
+            environment: .inherit.updating(updates),
+            input: .none,
+            output: .string(limit: 1 << 20),
+            error: .string(limit: 1 << 20)
+        )
         let status: Int32? = if case .exited(let code) = result.terminationStatus { code } else { nil }
         return TestCommand.Outcome(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
     }

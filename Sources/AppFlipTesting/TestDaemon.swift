@@ -64,8 +64,14 @@ public func withTestDaemon<Result: Sendable>(
     let loaded = try DaemonConfiguration.load(from: daemon.configurationFile)
     let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
     let composition = try DaemonComposition(
-        configuration: loaded, configurationFile: daemon.configurationFile, oauth: oauth, listener: .path(daemon.socketPath),
-        handlerFactories: handlerFactories, logger: logger, onReady: { _ in readyContinuation.finish() })
+        configuration: loaded,
+        configurationFile: daemon.configurationFile,
+        oauth: oauth,
+        listener: .path(daemon.socketPath),
+        handlerFactories: handlerFactories,
+        logger: logger,
+        onReady: { _ in readyContinuation.finish() }
+    )
     daemon.oauthServer = composition.oauthServer
     daemon.httpClient = composition.httpClient
     let group = ServiceGroup(configuration: .init(services: composition.services, logger: logger))
@@ -102,9 +108,13 @@ extension TestDaemon {
             var document: [String: JSONValue] = [
                 "appID": .string(app.appID),
                 "domains": .array(app.domains.map(JSONValue.string)),
-                "association": .object(["applinks": .object(["details": .array([
-                    .object(["appIDs": .array([.string(app.appID)]), "components": .array(app.components)]),
-                ])])]),
+                "association": .object([
+                    "applinks": .object([
+                        "details": .array([
+                            .object(["appIDs": .array([.string(app.appID)]), "components": .array(app.components)])
+                        ])
+                    ])
+                ]),
             ]
             if let priority = app.priority { document["priority"] = .number(Double(priority)) }
             switch app.handler {

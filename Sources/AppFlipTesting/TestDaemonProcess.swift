@@ -14,13 +14,17 @@ public enum TestDaemonProcess {
         let me = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let directory = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         // The test bundle is `.build/debug/appflipdPackageTests.xctest`; the executable sits beside it.
-        return directory.hasSuffix(".xctest") ? directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/appflipd" : directory + "/appflipd"
+        return directory.hasSuffix(".xctest")
+            ? directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/appflipd"
+            : directory + "/appflipd"
     }
 
     /// Runs `appflipd --config FILE` for `daemon`, waits until it answers on its socket, runs `body`, then
     /// sends SIGTERM and waits for it to exit.
     public static func run<Result: Sendable>(
-        _ daemon: TestDaemon, extraArguments: [String] = [], _ body: @Sendable (_ pid: Int32) async throws -> Result
+        _ daemon: TestDaemon,
+        extraArguments: [String] = [],
+        _ body: @Sendable (_ pid: Int32) async throws -> Result
     ) async throws -> (result: Result, exit: DaemonExit) {
         let outcome = try await Subprocess.run(
             .path(.init(executable)),
@@ -46,7 +50,12 @@ public enum TestDaemonProcess {
     /// Runs `appflipd` with `arguments` to completion, for start-up failures.
     public static func runToCompletion(arguments: [String]) async throws -> DaemonExit {
         let outcome = try await Subprocess.run(
-            .path(.init(executable)), arguments: Arguments(arguments), input: .none, output: .discarded, error: .string(limit: 1 << 20))
+            .path(.init(executable)),
+            arguments: Arguments(arguments),
+            input: .none,
+            output: .discarded,
+            error: .string(limit: 1 << 20)
+        )
         return exit(outcome.terminationStatus, outcome.standardError)
     }
 

@@ -28,7 +28,10 @@ public struct TestGoogleApp: Sendable {
 
     /// Sends the ``TestPartner`` flip link with these parameters; the daemon's reply, whatever it is.
     public func flip(
-        link: String = TestPartner.link, clientID: String = TestPartner.clientID, scopes: [String] = ["profile"], state: String,
+        link: String = TestPartner.link,
+        clientID: String = TestPartner.clientID,
+        scopes: [String] = ["profile"],
+        state: String,
         redirectURI: String
     ) async throws -> Reply {
         try await open(FlipLink.link(to: try RawURL(link), clientID: clientID, scopes: scopes, state: state, redirectURI: redirectURI))

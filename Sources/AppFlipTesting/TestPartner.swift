@@ -35,7 +35,10 @@ public enum TestPartner {
     /// The `appflip` handler's configuration, authorizing as `user` at the embedded server; `extra` keys are
     /// merged in.
     public static func handler(
-        outcome: String? = nil, user: String = "alice", clientIDs: [String] = [clientID], extra: [String: JSONValue] = [:]
+        outcome: String? = nil,
+        user: String = "alice",
+        clientIDs: [String] = [clientID],
+        extra: [String: JSONValue] = [:]
     ) -> JSONValue {
         var object: [String: JSONValue] = [
             "clientIDs": .array(clientIDs.map(JSONValue.string)),
@@ -55,7 +58,8 @@ public enum TestPartner {
 
     /// Runs `body` against a daemon serving the partner app with `handler` and the embedded OAuth server.
     public static func run<Result: Sendable>(
-        handler: JSONValue = handler(), _ body: @Sendable (TestDaemon) async throws -> Result
+        handler: JSONValue = handler(),
+        _ body: @Sendable (TestDaemon) async throws -> Result
     ) async throws -> Result {
         try await withTestDaemon(apps: [app(handler: handler)], oauth: oauthConfiguration, body)
     }
@@ -66,7 +70,11 @@ extension TestDaemon {
     public func tokenClient(secret: String = TestPartner.clientSecret) async throws -> TokenExchangeClient {
         guard let oauthServer, let httpClient else { throw TestDaemonError(description: "this daemon runs no embedded OAuth server") }
         return TokenExchangeClient(
-            tokenURL: try await oauthServer.baseURL() + "/token", clientID: TestPartner.clientID, clientSecret: secret, httpClient: httpClient,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            tokenURL: try await oauthServer.baseURL() + "/token",
+            clientID: TestPartner.clientID,
+            clientSecret: secret,
+            httpClient: httpClient,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
     }
 }

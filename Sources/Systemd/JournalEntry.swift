@@ -70,10 +70,12 @@ public struct JournalEntry: Sendable, Hashable {
             }
         case .string, .stringConvertible:
             let words = JournalFieldName.words(in: key)
-            fields.append(JournalField(
-                name: fieldName.fieldName(forWords: words),
-                value: redaction.redact(words: words, value: value.description)
-            ))
+            fields.append(
+                JournalField(
+                    name: fieldName.fieldName(forWords: words),
+                    value: redaction.redact(words: words, value: value.description)
+                )
+            )
         }
     }
 }

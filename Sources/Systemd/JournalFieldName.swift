@@ -23,8 +23,10 @@ public struct JournalFieldName: Sendable {
 
     /// - Parameter prefix: upper-case letters, digits and `_`, starting with a letter.
     public init(prefix: String = "APPFLIP_") {
-        precondition(Self.isValid(prefix.hasSuffix("_") ? String(prefix.dropLast()) : prefix),
-                     "a journal field prefix must be A-Z, 0-9 and _ and start with a letter: \(prefix)")
+        precondition(
+            Self.isValid(prefix.hasSuffix("_") ? String(prefix.dropLast()) : prefix),
+            "a journal field prefix must be A-Z, 0-9 and _ and start with a letter: \(prefix)"
+        )
         self.prefix = prefix
     }
 

@@ -33,7 +33,8 @@ func loadConfiguration() throws -> Int {
     guard let configPath, let file = fopen(configPath, "r") else { return generation + 1 }
     defer { fclose(file) }
     var buffer = [CChar](repeating: 0, count: 256)
-    let text = fgets(&buffer, Int32(buffer.count), file) == nil
+    let text =
+        fgets(&buffer, Int32(buffer.count), file) == nil
         ? "" : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     if text.hasPrefix("broken") {
         throw BrokenConfiguration(reason: "\(configPath): line 1: not a configuration")

@@ -22,7 +22,9 @@ import Testing
 
     @Test(.timeLimit(.minutes(2))) func everyScenarioRunsWithoutAFailedReply() async throws {
         let outcome = try await TestCommand.run(
-            "appflip", ["bench", "--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"])
+            "appflip",
+            ["bench", "--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"]
+        )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
         #expect(Set(report.rows.map(\.scenario)) == ["raw echo", "raw relay", "appflipd builtin", "appflipd live app"])
@@ -44,9 +46,12 @@ import Testing
             let other = try await daemon.connect()
             _ = try await other.register(
                 RegisterRequest(appID: "BENCH.live", domains: ["applinks:live.bench"], components: [.object(["/": .string("*")])]),
-                handler: ImmediateLiveApp { _ in LiveAnswer(continue: false) })
+                handler: ImmediateLiveApp { _ in LiveAnswer(continue: false) }
+            )
             let outcome = try await TestCommand.run(
-                "appflip", ["bench", "--socket", daemon.socketPath, "--requests", "200", "--rounds", "1", "--connections", "1,2", "--json"])
+                "appflip",
+                ["bench", "--socket", daemon.socketPath, "--requests", "200", "--rounds", "1", "--connections", "1,2", "--json"]
+            )
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
             #expect(Set(report.rows.map(\.scenario)) == ["raw echo", "raw relay", "appflipd live app"])

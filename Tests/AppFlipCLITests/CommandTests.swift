@@ -9,8 +9,11 @@ import Testing
 @Suite struct CommandTests {
     static let apps = [
         TestApp(
-            appID: "T.accept", domains: ["applinks:accept.test"],
-            components: [.object(["/": .string("/no/*"), "exclude": .bool(true)]), .object(["/": .string("*")])], handler: .accept),
+            appID: "T.accept",
+            domains: ["applinks:accept.test"],
+            components: [.object(["/": .string("/no/*"), "exclude": .bool(true)]), .object(["/": .string("*")])],
+            handler: .accept
+        ),
         TestApp(appID: "T.opener", domains: ["applinks:opener.test"], handler: .script("echo https://nobody.test/result")),
     ]
 

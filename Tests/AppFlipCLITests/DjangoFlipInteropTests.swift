@@ -15,8 +15,11 @@ import Testing
     @Test("appflip flip through appflipd to django-oauth-toolkit's /o/authorize/ and /o/token/", .timeLimit(.minutes(5)))
     func flipAgainstDjango() async throws {
         try await DjangoOAuthServer.run(
-            clientID: Self.clientID, clientSecret: Self.clientSecret, password: Self.password,
-            redirectURIs: AppFlipRedirectURI.all.map(\.string), lifetimeSeconds: 300
+            clientID: Self.clientID,
+            clientSecret: Self.clientSecret,
+            password: Self.password,
+            redirectURIs: AppFlipRedirectURI.all.map(\.string),
+            lifetimeSeconds: 300
         ) { django in
             let base = django.baseURL
             let session = try await django.signIn()
@@ -36,11 +39,14 @@ import Testing
             ])
             let state = "django+interop &state=%41 😀"
             try await TestPartner.run(handler: handler) { daemon in
-                let outcome = try await TestCommand.run("appflip", [
-                    "flip", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", Self.clientID,
-                    "--scope", "profile", "--redirect-bundle", "com.google.Chromecast.dev", "--sandbox", "--state", state,
-                    "--token-url", "\(base)/o/token/", "--client-secret", Self.clientSecret, "--timeout", "90", "--json",
-                ])
+                let outcome = try await TestCommand.run(
+                    "appflip",
+                    [
+                        "flip", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", Self.clientID,
+                        "--scope", "profile", "--redirect-bundle", "com.google.Chromecast.dev", "--sandbox", "--state", state,
+                        "--token-url", "\(base)/o/token/", "--client-secret", Self.clientSecret, "--timeout", "90", "--json",
+                    ]
+                )
                 #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
                 let report = try JSONDecoder().decode(FlipCommandTests.Report.self, from: Data(outcome.standardOutput.utf8))
                 #expect(report.failure == nil, "\(report.failure ?? "")")

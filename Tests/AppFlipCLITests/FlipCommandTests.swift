@@ -60,7 +60,9 @@ import Testing
         try await TestPartner.run { daemon in
             let base = try await daemon.oauthServer!.baseURL()
             let outcome = try await TestCommand.run(
-                "appflip", try await Self.arguments(daemon, ["--json", "--unlink", "--resource-url", base + "/userinfo"]))
+                "appflip",
+                try await Self.arguments(daemon, ["--json", "--unlink", "--resource-url", base + "/userinfo"])
+            )
             #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
             #expect(report.steps.map(\.step) == [1, 2, 3, 4, 5, 6, 7])
@@ -68,8 +70,10 @@ import Testing
             #expect(report.unlinked == true)
 
             let trace = try await TestCommand.run(
-                "appflip", try await Self.arguments(daemon, ["--trace", "--unlink", "--revoke-url", base + "/revoke"]),
-                environment: ["NO_COLOR": "1"])
+                "appflip",
+                try await Self.arguments(daemon, ["--trace", "--unlink", "--revoke-url", base + "/revoke"]),
+                environment: ["NO_COLOR": "1"]
+            )
             #expect(trace.status == 0, "\(trace.standardOutput)\(trace.standardError)")
             #expect(trace.standardOutput.contains("✔ 6 tokens revoked (unlink)"))
             #expect(trace.standardOutput.contains("✔ 7 revoked tokens are dead"))
@@ -82,7 +86,9 @@ import Testing
         try await TestPartner.run { daemon in
             let base = try await daemon.oauthServer!.baseURL()
             let outcome = try await TestCommand.run(
-                "appflip", try await Self.arguments(daemon, ["--json", "--unlink", "--revoke-url", base + "/no-such-endpoint"]))
+                "appflip",
+                try await Self.arguments(daemon, ["--json", "--unlink", "--revoke-url", base + "/no-such-endpoint"])
+            )
             #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
             #expect(report.steps.map(\.status) == ["ok", "ok", "ok", "ok", "ok", "failed", "skipped"])
@@ -129,7 +135,9 @@ import Testing
 
     @Test func anUnreachableDaemonExitsThree() async throws {
         let outcome = try await TestCommand.run(
-            "appflip", ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", TestPartner.link, "--client-id", "c", "--no-exchange"])
+            "appflip",
+            ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", TestPartner.link, "--client-id", "c", "--no-exchange"]
+        )
         #expect(outcome.status == 3)
     }
 }

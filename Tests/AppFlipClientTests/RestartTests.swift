@@ -16,13 +16,20 @@ import Testing
         defer { TestDirectory.remove(daemon.directory) }
         let retries = NIOLockedValueBox(0)
         let request = Task {
-            try await AppFlipConnection.send(.open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"))), to: daemon.socketPath, retry: Self.quickRetries) { _, _ in
+            try await AppFlipConnection.send(
+                .open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"))),
+                to: daemon.socketPath,
+                retry: Self.quickRetries
+            ) { _, _ in
                 retries.withLockedValue { $0 += 1 }
             }
         }
         while retries.withLockedValue({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
         let (reply, exit) = try await TestDaemonProcess.run(daemon) { _ in try await request.value }
-        guard case .success(.open(let result)) = reply.outcome else { Issue.record("not handled: \(reply)"); return }
+        guard case .success(.open(let result)) = reply.outcome else {
+            Issue.record("not handled: \(reply)")
+            return
+        }
         #expect(result.status == .handled)
         #expect(exit.status == 0)
     }
@@ -30,16 +37,24 @@ import Testing
     /// The honest case: the first daemon ran the handler, then died before replying. The retry is
     /// delivered again by the next daemon — at least once, never lost.
     @Test func anOpenCutByKill9IsRetriedAndDeliveredByTheNextDaemon() async throws {
-        let daemon = try TestDaemon.make(apps: [TestApp(
-            appID: "T.slow", domains: ["applinks:slow.test"],
-            // Runs in apps.d: counts its deliveries one directory up, then takes long enough to be killed.
-            handler: .script("read activity; echo delivered >> ../deliveries; sleep 2"))])
+        let daemon = try TestDaemon.make(apps: [
+            TestApp(
+                appID: "T.slow",
+                domains: ["applinks:slow.test"],
+                // Runs in apps.d: counts its deliveries one directory up, then takes long enough to be killed.
+                handler: .script("read activity; echo delivered >> ../deliveries; sleep 2")
+            )
+        ])
         defer { TestDirectory.remove(daemon.directory) }
         let deliveries = daemon.directory + "/deliveries"
         let retries = NIOLockedValueBox<[String]>([])
         let (request, firstExit) = try await TestDaemonProcess.run(daemon) { pid in
             let request = Task {
-                try await AppFlipConnection.send(.open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/flip"))), to: daemon.socketPath, retry: Self.quickRetries) { _, error in
+                try await AppFlipConnection.send(
+                    .open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/flip"))),
+                    to: daemon.socketPath,
+                    retry: Self.quickRetries
+                ) { _, error in
                     retries.withLockedValue { $0.append("\(error)") }
                 }
             }
@@ -50,7 +65,10 @@ import Testing
         #expect(firstExit.signal == SIGKILL)
         // The same configuration, a new process: the stale socket file is replaced, the retry connects.
         let (reply, secondExit) = try await TestDaemonProcess.run(daemon) { _ in try await request.value }
-        guard case .success(.open(let result)) = reply.outcome else { Issue.record("not handled: \(reply)"); return }
+        guard case .success(.open(let result)) = reply.outcome else {
+            Issue.record("not handled: \(reply)")
+            return
+        }
         #expect(result.status == .handled)
         #expect(Self.lineCount(deliveries) == 2)
         let seen = retries.withLockedValue { $0 }
@@ -61,7 +79,11 @@ import Testing
     @Test func aReplyIsFinalEvenWhenItIsAnError() async throws {
         try await withTestDaemon(apps: []) { daemon in
             let retries = NIOLockedValueBox(0)
-            let reply = try await AppFlipConnection.send(.open(OpenRequest(activity: Activity(webpageURL: "https://nobody.test/"), options: OpenOptions(universalLinksOnly: true))), to: daemon.socketPath, retry: Self.quickRetries) { _, _ in
+            let reply = try await AppFlipConnection.send(
+                .open(OpenRequest(activity: Activity(webpageURL: "https://nobody.test/"), options: OpenOptions(universalLinksOnly: true))),
+                to: daemon.socketPath,
+                retry: Self.quickRetries
+            ) { _, _ in
                 retries.withLockedValue { $0 += 1 }
             }
             #expect(reply.error?.code == .noApp, "\(reply)")
@@ -72,7 +94,11 @@ import Testing
     @Test func anUnreachableDaemonFailsAfterTheLastAttempt() async throws {
         let retries = NIOLockedValueBox(0)
         await #expect(throws: (any Error).self) {
-            try await AppFlipConnection.send(.apps, to: "/nonexistent-appflipd-test/appflipd.sock", retry: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1))) { _, _ in
+            try await AppFlipConnection.send(
+                .apps,
+                to: "/nonexistent-appflipd-test/appflipd.sock",
+                retry: RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(1))
+            ) { _, _ in
                 retries.withLockedValue { $0 += 1 }
             }
         }
@@ -81,7 +107,11 @@ import Testing
 
     @Test func backoffDoublesUpToTheMaximum() {
         let policy = RetryPolicy(maxAttempts: 10, initialBackoff: .milliseconds(50), maxBackoff: .milliseconds(300))
-        #expect((2...6).map { policy.backoff(beforeAttempt: $0) } == [.milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(300), .milliseconds(300)])
+        #expect(
+            (2...6).map { policy.backoff(beforeAttempt: $0) } == [
+                .milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(300), .milliseconds(300),
+            ]
+        )
     }
 
     @Test func onlyANoReplyErrorIsRetryable() {

@@ -44,7 +44,9 @@ import Testing
 
     @Test func anUnknownKeyIsRefusedNamingItAndTheKnownKeys() throws {
         try withFile(#"{"listenBacklog": 8, "listenBacklgo": 9}"#) { file in
-            #expect(throws: ConfigurationError(file: file, field: "listenBacklgo", "unknown key; known keys are listenBacklog, redirectURIs, clients")) {
+            #expect(
+                throws: ConfigurationError(file: file, field: "listenBacklgo", "unknown key; known keys are listenBacklog, redirectURIs, clients")
+            ) {
                 try ConfigurationFile.load(Service.self, from: file)
             }
         }
@@ -76,8 +78,15 @@ import Testing
     }
 
     @Test func theRenameMessageReadsAsOneLine() {
-        let error = ConfigurationError(file: "oauth.json", field: "authorization_code_lifetime", "renamed; write `authorizationCodeLifetime` (configuration keys are camelCase)")
-        #expect(error.description == "oauth.json: `authorization_code_lifetime`: renamed; write `authorizationCodeLifetime` (configuration keys are camelCase)")
+        let error = ConfigurationError(
+            file: "oauth.json",
+            field: "authorization_code_lifetime",
+            "renamed; write `authorizationCodeLifetime` (configuration keys are camelCase)"
+        )
+        #expect(
+            error.description
+                == "oauth.json: `authorization_code_lifetime`: renamed; write `authorizationCodeLifetime` (configuration keys are camelCase)"
+        )
     }
 
     @Test func aDecodingErrorCarriesTheFileAndTheField() throws {

@@ -1,6 +1,7 @@
 import AppFlipCore
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 /// `appflip aasa validate` and `appflip aasa match`, run as the built executable: output and exit status.
@@ -36,14 +37,17 @@ import Testing
         #expect(members["valid"] == .bool(false))
         let found = diagnostics.compactMap { diagnostic -> String? in
             guard case .object(let fields) = diagnostic, case .string(let code)? = fields["code"],
-                  case .string(let pointer)? = fields["pointer"], case .string(let severity)? = fields["severity"] else { return nil }
+                case .string(let pointer)? = fields["pointer"], case .string(let severity)? = fields["severity"]
+            else { return nil }
             return "\(code) \(severity) \(pointer)"
         }
-        #expect(found.sorted() == [
-            "AASA110 error /applinks/details/0",
-            "AASA122 warning /applinks/apps",
-            "AASA151 error /applinks/details/0/components/0/~1",
-        ])
+        #expect(
+            found.sorted() == [
+                "AASA110 error /applinks/details/0",
+                "AASA122 warning /applinks/apps",
+                "AASA151 error /applinks/details/0/components/0/~1",
+            ]
+        )
     }
 
     @Test func validateExitsTwoForAMissingFile() throws {
@@ -54,13 +58,17 @@ import Testing
 
     @Test func matchNamesTheRuleAndExitsByOutcome() throws {
         try Self.withFile(Self.example) { path in
-            let matched = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "https://example.com/buy/42"])
+            let matched = try AppFlipExecutable.run([
+                "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "https://example.com/buy/42",
+            ])
             #expect(matched.status == 0)
             #expect(matched.stdout.hasPrefix("match\n"))
             #expect(matched.stdout.contains(#"{"/":"/buy/*"}"#))
             #expect(matched.stdout.contains("/applinks/details/0/components/1"))
 
-            let excluded = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--json", "https://example.com/buy/1#no_universal_links"])
+            let excluded = try AppFlipExecutable.run([
+                "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--json", "https://example.com/buy/1#no_universal_links",
+            ])
             #expect(excluded.status == 1)
             let decision = try JSONValue(parsing: Array(excluded.stdout.utf8))
             guard case .object(let fields) = decision else {
@@ -71,7 +79,10 @@ import Testing
             #expect(fields["componentIndex"] == .number(0))
             #expect(fields["pointer"] == .string("/applinks/details/0/components/0"))
 
-            let elsewhere = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com", "https://example.com:8443/buy/42"])
+            let elsewhere = try AppFlipExecutable.run([
+                "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com",
+                "https://example.com:8443/buy/42",
+            ])
             #expect(elsewhere.status == 1)
             #expect(elsewhere.stdout.hasPrefix("no_match\n"))
 

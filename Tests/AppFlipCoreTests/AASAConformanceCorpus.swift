@@ -1,6 +1,7 @@
 import AppFlipCore
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 /// The blazingly-aasa conformance corpus in `Corpora/aasa-conformance` (see its SOURCE.md and LICENSE-NOTICE.md),
@@ -49,17 +50,22 @@ struct AASAConformanceCorpus {
         matching = try Self.array(root["matching"], "matching").map { value in
             let fields = try Self.object(value, "matching case")
             return MatchingCase(
-                name: try Self.string(fields["name"], "name"), feature: try Self.string(fields["feature"], "feature"),
+                name: try Self.string(fields["name"], "name"),
+                feature: try Self.string(fields["feature"], "feature"),
                 aasa: try fields["aasa"] ?? { throw Malformed(field: "aasa") }(),
-                domain: try Self.string(fields["domain"], "domain"), appId: try Self.string(fields["appId"], "appId"),
-                url: try Self.string(fields["url"], "url"), expect: try Self.string(fields["expect"], "expect"))
+                domain: try Self.string(fields["domain"], "domain"),
+                appId: try Self.string(fields["appId"], "appId"),
+                url: try Self.string(fields["url"], "url"),
+                expect: try Self.string(fields["expect"], "expect")
+            )
         }
         validation = try Self.array(root["validation"], "validation").map { value in
             let fields = try Self.object(value, "validation case")
             return ValidationCase(
                 name: try Self.string(fields["name"], "name"),
                 aasa: try fields["aasa"] ?? { throw Malformed(field: "aasa") }(),
-                expectCodes: try Self.array(fields["expectCodes"], "expectCodes").map { try Self.string($0, "code") })
+                expectCodes: try Self.array(fields["expectCodes"], "expectCodes").map { try Self.string($0, "code") }
+            )
         }
     }
 

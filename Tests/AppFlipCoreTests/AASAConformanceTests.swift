@@ -1,6 +1,7 @@
 import AppFlipCore
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 /// The whole corpus, through the library and through the `appflip aasa match --stdin` executable.
@@ -49,7 +50,8 @@ import Testing
         for line in run.stdout.split(separator: "\n") {
             let answer = try JSONValue(parsing: Array(line.utf8))
             guard case .object(let members) = answer, case .number(let id)? = members["id"],
-                  case .string(let decision)? = members["decision"] else {
+                case .string(let decision)? = members["decision"]
+            else {
                 Issue.record("not an answer: \(line)")
                 continue
             }
@@ -84,7 +86,9 @@ import Testing
             let columns = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count >= 6, columns[2].hasPrefix("{\"applinks\"") else { continue }
             let verdict = columns[5]
-            let expected: MatchOutcome = verdict.contains("blocked match") ? .exclude
+            let expected: MatchOutcome =
+                verdict.contains("blocked match")
+                ? .exclude
                 : verdict.contains("matched.") ? .match : .noMatch
             let file = try AssociationFile(json: Array(columns[2].utf8))
             let decision = file.decide(appID: "ABCDE12345.com.example.app", url: try RawURL(columns[3]))

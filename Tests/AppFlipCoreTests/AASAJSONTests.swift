@@ -1,16 +1,22 @@
 import AppFlipCore
 import Testing
+
 @testable import AppFlipCore
 
 /// The core's own JSON parser: strict RFC 8259, with positions in its errors.
 @Suite struct AASAJSONTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONValue(parsing: Array(#" {"a":[1,-0.5,2e3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"],"b":{}} "#.utf8))
-        #expect(value == .object([
-            "a": .array([.number(1), .number(-0.5), .number(2000), .bool(true), .bool(false), .null,
-                         .string("x\"\\/\u{8}\u{C}\n\r\té😀")]),
-            "b": .object([:]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "a": .array([
+                        .number(1), .number(-0.5), .number(2000), .bool(true), .bool(false), .null,
+                        .string("x\"\\/\u{8}\u{C}\n\r\té😀"),
+                    ]),
+                    "b": .object([:]),
+                ])
+        )
     }
 
     @Test func rendersCompactJSONWithSortedKeys() throws {

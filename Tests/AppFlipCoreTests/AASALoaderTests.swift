@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 /// Loading: every problem reported with its pointer, an invalid document refused whole.
@@ -8,9 +9,11 @@ import Testing
     }
 
     @Test func pointsAtTheExactValue() {
-        let found = Self.diagnostics("""
+        let found = Self.diagnostics(
+            """
             {"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/a"},{"/":"/b"},{"/":"/c","?":{"x":"1","f":true}}]}]}}
-            """)
+            """
+        )
         #expect(found.map(\.pointer) == ["/applinks/details/0/components/2/?/f"])
         #expect(found.map(\.code) == [.nonStringQueryPredicate])
         #expect(found.first?.severity == .warning)
@@ -18,9 +21,11 @@ import Testing
 
     @Test func escapesPointerTokensAsRFC6901Says() {
         // The path key `/` is `~1`; a dictionary-form key with `/` and `~` is escaped the same way.
-        let found = Self.diagnostics("""
+        let found = Self.diagnostics(
+            """
             {"applinks":{"details":{"T.a/b~c":{"paths":[7]}}}}
-            """)
+            """
+        )
         #expect(found.map(\.pointer) == ["/applinks/details/T.a~1b~0c/paths/0"])
         #expect(found.map(\.code) == [.wrongType])
         let path = Self.diagnostics(#"{"applinks":{"details":[{"appID":"A.b","components":[{"/":5}]}]}}"#)
@@ -28,9 +33,11 @@ import Testing
     }
 
     @Test func reportsEveryErrorNotJustTheFirst() {
-        let found = Self.diagnostics("""
+        let found = Self.diagnostics(
+            """
             {"applinks":{"details":[{"components":[{"/":"/$(x"}]},{"appIDs":[""],"components":[{"#":"$(nope)","exclude":"yes"}]}]}}
-            """)
+            """
+        )
         #expect(Set(found.map(\.code)) == [.detailWithoutAppID, .unterminatedSubstitution, .emptyAppID, .undefinedVariable, .wrongType])
         #expect(found.first { $0.code == .wrongType }?.pointer == "/applinks/details/1/components/0/exclude")
     }
@@ -80,7 +87,9 @@ import Testing
     }
 
     @Test func warnsAboutEmptyAndShadowingVariables() {
-        let found = Self.diagnostics(#"{"applinks":{"substitutionVariables":{"none":[],"digit":["x"]},"details":[{"appID":"A.b","components":[{"/":"/$(digit)"}]}]}}"#)
+        let found = Self.diagnostics(
+            #"{"applinks":{"substitutionVariables":{"none":[],"digit":["x"]},"details":[{"appID":"A.b","components":[{"/":"/$(digit)"}]}]}}"#
+        )
         #expect(Set(found.map(\.code)) == [.emptyVariable, .shadowedPredefinedVariable])
         #expect(found.allSatisfy { $0.severity == .warning })
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 /// Matching rules beyond the corpus, and what a decision tells the user.
@@ -8,7 +9,8 @@ import Testing
     }
 
     @Test func namesTheDecidingRule() throws {
-        let json = ##"{"applinks":{"details":[{"appID":"A.other","components":[{"/":"*"}]},{"appIDs":["A.b"],"components":[{"#":"nope","exclude":true},{"/":"/buy/*","comment":"shop"}]}]}}"##
+        let json =
+            ##"{"applinks":{"details":[{"appID":"A.other","components":[{"/":"*"}]},{"appIDs":["A.b"],"components":[{"#":"nope","exclude":true},{"/":"/buy/*","comment":"shop"}]}]}}"##
         let decision = try Self.decide(json, "https://example.com/buy/42")
         #expect(decision.outcome == .match)
         #expect(decision.detailsIndex == 1)

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import AppFlipCore
 
 /// The two pattern engines against an obviously correct (and exponential) reference, on random patterns and
@@ -39,7 +40,8 @@ import Testing
     @Test func globAndSimulationAgreeWithTheDefinition() async {
         await propertyCheck(
             count: 3000,
-            input: Gen.int(in: 0...5).array(of: 0...7), Gen.int(in: 0...3).array(of: 0...9)
+            input: Gen.int(in: 0...5).array(of: 0...7),
+            Gen.int(in: 0...3).array(of: 0...9)
         ) { patternIndices, inputIndices in
             let pattern = Self.text(patternIndices, Self.patternAlphabet)
             let input = Self.text(inputIndices, Self.inputAlphabet)
@@ -54,7 +56,8 @@ import Testing
     @Test func aVariableMatchesExactlyOneOfItsValues() async {
         await propertyCheck(
             count: 1000,
-            input: Gen.int(in: 0...3).array(of: 0...10).array(of: 0...6), Gen.int(in: 0...3).array(of: 0...10)
+            input: Gen.int(in: 0...3).array(of: 0...10).array(of: 0...6),
+            Gen.int(in: 0...3).array(of: 0...10)
         ) { valueIndices, inputIndices in
             let values = valueIndices.map { Self.text($0, Self.inputAlphabet) }
             let input = Self.text(inputIndices, Self.inputAlphabet)

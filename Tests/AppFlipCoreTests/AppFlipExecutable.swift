@@ -1,6 +1,7 @@
 import AppFlipCore
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 /// The built `appflip` executable, found next to the test bundle (`swift build` puts every product of the
@@ -42,9 +43,11 @@ enum AppFlipExecutable {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
-                   stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self))
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self)
+        )
     }
 
     struct ExecutableMissing: Error, CustomStringConvertible {

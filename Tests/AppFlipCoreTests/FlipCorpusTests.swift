@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 /// Every line of the open-redirect corpus (PayloadsAllTheThings, copied with its licence) is refused: as it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 /// Shared inputs for the App Flip tests.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct FlipLinkTests {
@@ -84,8 +85,11 @@ import Testing
     @Test func buildsALinkThatParsesBackExactly() throws {
         let state = "a+b&c=d#e%zz f\"'🙂"
         let string = FlipLink.link(
-            to: try RawURL("https://partner.example/flip?ref=1#top"), clientID: "id&=+", scopes: ["email", "profile"],
-            state: state, redirectURI: FlipFixtures.assistant.string
+            to: try RawURL("https://partner.example/flip?ref=1#top"),
+            clientID: "id&=+",
+            scopes: ["email", "profile"],
+            state: state,
+            redirectURI: FlipFixtures.assistant.string
         )
         #expect(string.hasPrefix("https://partner.example/flip?ref=1&client_id=id%26%3D%2B&scope=email%20profile&state="))
         #expect(string.hasSuffix("#top"))

@@ -1,13 +1,15 @@
 import Foundation
 import PropertyBased
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct FlipPropertyTests {
     /// Characters where encoders go wrong: delimiters, `%`, `+`, controls, and lookalikes.
-    static let tricky: [Character] = Array("+&=#%/?;:@ \"'\\<>[]{}|^`!$()*,~-._\t\n\r\u{0}\u{7F}") + [
-        "\u{A0}", "\u{FF0E}", "\u{3002}", "\u{0430}", "\u{212A}", "\u{200B}", "\u{FEFF}", "\u{2028}", "e\u{301}", "🙂",
-    ]
+    static let tricky: [Character] =
+        Array("+&=#%/?;:@ \"'\\<>[]{}|^`!$()*,~-._\t\n\r\u{0}\u{7F}") + [
+            "\u{A0}", "\u{FF0E}", "\u{3002}", "\u{0430}", "\u{212A}", "\u{200B}", "\u{FEFF}", "\u{2028}", "e\u{301}", "🙂",
+        ]
 
     /// Any Unicode scalar (surrogates excluded, as Swift strings cannot hold them), biased toward ASCII and
     /// the tricky characters.
@@ -28,14 +30,19 @@ import Testing
 
             let url = FlipResult.code("c", state: state).url(appendingTo: redirect)
             let foundation = URLComponents(string: url)?.queryItems?.first { $0.name == "state" }?.value
-            #expect(foundation.map { Array($0.utf8) } == FlipFixtures.foundationDecoding(of: state),
-                    "Foundation decoded \(String(reflecting: foundation))")
+            #expect(
+                foundation.map { Array($0.utf8) } == FlipFixtures.foundationDecoding(of: state),
+                "Foundation decoded \(String(reflecting: foundation))"
+            )
             #expect(FlipResultChecker(redirectURI: redirect.string, state: state).check(url).isValid)
 
             // And through a whole flip: link → policy → result → checker.
             let link = FlipLink.link(
-                to: try RawURL("https://partner.example/flip"), clientID: FlipFixtures.clientID, scopes: ["s"],
-                state: state, redirectURI: redirect.string
+                to: try RawURL("https://partner.example/flip"),
+                clientID: FlipFixtures.clientID,
+                scopes: ["s"],
+                state: state,
+                redirectURI: redirect.string
             )
             let decision = try FlipFixtures.policy().decide(try RawURL(link))
             if state.isEmpty {
@@ -65,10 +72,11 @@ import Testing
     /// (e.g. removing `.dev`), which must then be accepted: the rule is "accepted exactly when listed".
     static let mutatedRedirectURI = Generator<String, Shrink.None<String>> { rng in
         var uri = Array(AppFlipRedirectURI.all.randomElement(using: &rng)!.string)
-        let pieces: [String] = tricky.map(String.init) + [
-            "%2E", "%2e", "%2F", "%00", "%41", "..", "/..", "/.", ".dev", ".enterprise", "-sandbox", "xn--", "A", "a", "0",
-            "evil.test", "@evil.test", "evil.test@", ":443", ":", "?", "#", "//", "\\", "https://", "http", "OPA", "Chromecast",
-        ]
+        let pieces: [String] =
+            tricky.map(String.init) + [
+                "%2E", "%2e", "%2F", "%00", "%41", "..", "/..", "/.", ".dev", ".enterprise", "-sandbox", "xn--", "A", "a", "0",
+                "evil.test", "@evil.test", "evil.test@", ":443", ":", "?", "#", "//", "\\", "https://", "http", "OPA", "Chromecast",
+            ]
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             let position = Int.random(in: 0...uri.count, using: &rng)
             switch Int.random(in: 0..<9, using: &rng) {
@@ -81,18 +89,24 @@ import Testing
             case 1: uri.insert(contentsOf: pieces.randomElement(using: &rng)!, at: position)
             case 2: if !uri.isEmpty { uri.remove(at: min(position, uri.count - 1)) }
             case 3:
-                if !uri.isEmpty { uri.replaceSubrange(min(position, uri.count - 1)...min(position, uri.count - 1), with: pieces.randomElement(using: &rng)!) }
+                if !uri.isEmpty {
+                    uri.replaceSubrange(min(position, uri.count - 1)...min(position, uri.count - 1), with: pieces.randomElement(using: &rng)!)
+                }
             case 4:  // percent-encode one character
                 if !uri.isEmpty {
                     let index = min(position, uri.count - 1)
-                    let encoded = String(uri[index]).utf8.map { "%" + String($0, radix: 16, uppercase: Bool.random(using: &rng)).leftPadded(to: 2) }.joined()
+                    let encoded = String(uri[index]).utf8.map { "%" + String($0, radix: 16, uppercase: Bool.random(using: &rng)).leftPadded(to: 2) }
+                        .joined()
                     uri.replaceSubrange(index...index, with: encoded)
                 }
             case 5:  // a port after the host
                 let hostEnd = uri.indices.filter { uri[$0] == "/" }.dropFirst(2).first ?? uri.endIndex
                 uri.insert(contentsOf: [":443", ":", ":80", ":0443", ":00443"].randomElement(using: &rng)!, at: hostEnd)
             case 6:  // userinfo before the host
-                uri.insert(contentsOf: ["user@", "@", "evil.test@", "oauth-redirect.googleusercontent.com@"].randomElement(using: &rng)!, at: min(8, uri.count))
+                uri.insert(
+                    contentsOf: ["user@", "@", "evil.test@", "oauth-redirect.googleusercontent.com@"].randomElement(using: &rng)!,
+                    at: min(8, uri.count)
+                )
             case 7: uri.append(contentsOf: pieces.randomElement(using: &rng)!)
             default: uri.insert(contentsOf: pieces.randomElement(using: &rng)!, at: 0)
             }

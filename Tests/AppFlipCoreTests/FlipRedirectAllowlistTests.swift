@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct FlipRedirectAllowlistTests {
@@ -85,7 +86,10 @@ import Testing
         (base + "#x", .fragment),
         (base + "?#", .query),
         // Other hosts, IDN and unicode tricks.
-        ("https://oauth-redirect.googleusercontent.com.evil.test/a/com.google.OPA", .hostNotAllowed("oauth-redirect.googleusercontent.com.evil.test")),
+        (
+            "https://oauth-redirect.googleusercontent.com.evil.test/a/com.google.OPA",
+            .hostNotAllowed("oauth-redirect.googleusercontent.com.evil.test")
+        ),
         ("https://evil-oauth-redirect.googleusercontent.com/a/com.google.OPA", .hostNotAllowed("evil-oauth-redirect.googleusercontent.com")),
         ("https://oauth-redirect.googleusercontent.co/a/com.google.OPA", .hostNotAllowed("oauth-redirect.googleusercontent.co")),
         ("https://xn--oauth-redirect-1xb.googleusercontent.com/a/com.google.OPA", .hostNotAllowed("xn--oauth-redirect-1xb.googleusercontent.com")),
@@ -146,9 +150,11 @@ import Testing
         let allowed = try list.check(staging).get()
         #expect(allowed.appFlip == nil && allowed.string == staging)
         #expect(try list.check(FlipFixtures.assistant.string).get().appFlip == FlipFixtures.assistant)
-        for lookalike in [staging + "/", "https://Staging.partner.example/a/com.partner.tester", staging + "?", staging + "#",
-                          "https://staging.partner.example:443/a/com.partner.tester", "http://staging.partner.example/a/com.partner.tester",
-                          "https://staging.partner.example/a/com%2Epartner.tester", "https://staging.partner.example./a/com.partner.tester"] {
+        for lookalike in [
+            staging + "/", "https://Staging.partner.example/a/com.partner.tester", staging + "?", staging + "#",
+            "https://staging.partner.example:443/a/com.partner.tester", "http://staging.partner.example/a/com.partner.tester",
+            "https://staging.partner.example/a/com%2Epartner.tester", "https://staging.partner.example./a/com.partner.tester",
+        ] {
             #expect(throws: RedirectRefusal.self, "\(lookalike)") { try list.check(lookalike).get() }
         }
     }

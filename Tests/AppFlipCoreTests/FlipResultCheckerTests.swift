@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct FlipResultCheckerTests {
@@ -63,10 +64,12 @@ import Testing
 
     @Test func reportsEveryViolationAtOnce() {
         let verdict = Self.checker.check("https://evil.test/?code=&error=nope&code=x&extra=1#f")
-        #expect(verdict.violations == [
-            .notTheRedirectURI, .fragment, .unexpectedParameter("extra"), .duplicated("code", count: 2),
-            .bothCodeAndError, .unknownError("nope"), .stateMissing,
-        ])
+        #expect(
+            verdict.violations == [
+                .notTheRedirectURI, .fragment, .unexpectedParameter("extra"), .duplicated("code", count: 2),
+                .bothCodeAndError, .unknownError("nope"), .stateMissing,
+            ]
+        )
         #expect(verdict.outcome == nil)
         #expect(verdict.description.split(separator: "\n").count == 8)
     }

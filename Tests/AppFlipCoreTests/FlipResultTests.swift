@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct FlipResultTests {
@@ -7,17 +8,25 @@ import Testing
     static let base = FlipFixtures.assistant.string
 
     @Test func buildsACodeResult() {
-        #expect(FlipResult.code("4/0Ab-c_d.e~f", state: "nonce-1").url(appendingTo: Self.redirect)
-            == Self.base + "?code=4%2F0Ab-c_d.e~f&state=nonce-1")
+        #expect(
+            FlipResult.code("4/0Ab-c_d.e~f", state: "nonce-1").url(appendingTo: Self.redirect)
+                == Self.base + "?code=4%2F0Ab-c_d.e~f&state=nonce-1"
+        )
     }
 
     @Test func buildsErrorResultsWithStateWheneverOneWasReceived() {
-        #expect(FlipResult.error(.cancelled, description: nil, state: "s").url(appendingTo: Self.redirect)
-            == Self.base + "?error=cancelled&state=s")
-        #expect(FlipResult.error(.unrecoverable, description: "Account disabled", state: nil).url(appendingTo: Self.redirect)
-            == Self.base + "?error=unrecoverable&error_description=Account%20disabled")
-        #expect(FlipResult.error(.invalidRequest, description: "Invalid Request", state: "s").url(appendingTo: Self.redirect)
-            == Self.base + "?error=invalid_request&error_description=Invalid%20Request&state=s")
+        #expect(
+            FlipResult.error(.cancelled, description: nil, state: "s").url(appendingTo: Self.redirect)
+                == Self.base + "?error=cancelled&state=s"
+        )
+        #expect(
+            FlipResult.error(.unrecoverable, description: "Account disabled", state: nil).url(appendingTo: Self.redirect)
+                == Self.base + "?error=unrecoverable&error_description=Account%20disabled"
+        )
+        #expect(
+            FlipResult.error(.invalidRequest, description: "Invalid Request", state: "s").url(appendingTo: Self.redirect)
+                == Self.base + "?error=invalid_request&error_description=Invalid%20Request&state=s"
+        )
     }
 
     @Test func neverLogsTheCode() {

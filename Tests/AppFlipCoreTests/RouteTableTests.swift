@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AppFlipCore
 
 @Suite struct RouteTableTests {
@@ -7,8 +8,12 @@ import Testing
     }
 
     static func route(_ appID: String, _ domains: [String], priority: Int = 0, components: String = #"[{"/":"*"}]"#) throws -> AppRoute {
-        AppRoute(appID: appID, domains: try domains.map { try AssociatedDomain($0) },
-                 association: try file(appID, components), priority: priority)
+        AppRoute(
+            appID: appID,
+            domains: try domains.map { try AssociatedDomain($0) },
+            association: try file(appID, components),
+            priority: priority
+        )
     }
 
     static func matchedApp(_ result: RouteResult) -> String? {

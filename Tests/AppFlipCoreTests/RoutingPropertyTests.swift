@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import AppFlipCore
 
 /// The host index against a brute-force reading of the precedence rules, on random registries.
@@ -28,12 +29,18 @@ import Testing
         let file = try AssociationFile(json: Array(#"{"applinks":{"details":[]}}"#.utf8))
         await propertyCheck(
             count: 500,
-            input: Gen.int(in: 0...6).array(of: 1...3).array(of: 0...8), Gen.int(in: 0...3).array(of: 8), Gen.int(in: 0...6)
+            input: Gen.int(in: 0...6).array(of: 1...3).array(of: 0...8),
+            Gen.int(in: 0...3).array(of: 8),
+            Gen.int(in: 0...6)
         ) { domainChoices, priorities, hostChoice in
             // App ids are unique; a later registration of the same id would replace the earlier one.
             let routes = domainChoices.enumerated().map { index, choices in
-                AppRoute(appID: "T.app\(index % 3)\(index)", domains: choices.map { try! AssociatedDomain(Self.entitlements[$0]) },
-                         association: file, priority: priorities[index % priorities.count])
+                AppRoute(
+                    appID: "T.app\(index % 3)\(index)",
+                    domains: choices.map { try! AssociatedDomain(Self.entitlements[$0]) },
+                    association: file,
+                    priority: priorities[index % priorities.count]
+                )
             }
             let table = RouteTable(routes)
             let host = Self.hosts[hostChoice]
@@ -47,8 +54,14 @@ import Testing
         await propertyCheck(count: 200, input: Gen.int(in: 0...6).array(of: 1...3).array(of: 0...8)) { domainChoices in
             var table = RouteTable()
             for (index, choices) in domainChoices.enumerated() {
-                table.add(AppRoute(appID: "T.\(index)", domains: choices.map { try! AssociatedDomain(Self.entitlements[$0]) },
-                                   association: file, priority: 0))
+                table.add(
+                    AppRoute(
+                        appID: "T.\(index)",
+                        domains: choices.map { try! AssociatedDomain(Self.entitlements[$0]) },
+                        association: file,
+                        priority: 0
+                    )
+                )
             }
             for index in domainChoices.indices { table.remove(appID: "T.\(index)") }
             #expect(table.count == 0)

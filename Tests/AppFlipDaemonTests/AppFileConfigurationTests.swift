@@ -23,10 +23,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"builtin":"accept"}"#, #","priorty":1"#, "priorty", "unknown key; known keys are appID, domains, association, associationFile, handler, priority"),
+        (
+            #"{"builtin":"accept"}"#, #","priorty":1"#, "priorty",
+            "unknown key; known keys are appID, domains, association, associationFile, handler, priority"
+        ),
         (#"{"builtin":"accept"}"#, #","app_id":"T.app""#, "app_id", "renamed; write `appID` (configuration keys are camelCase)"),
         (#"{"exec":{"command":"/bin/cat","timeout":5}}"#, "", "handler.exec.timeout", "unknown key; known keys are command, args, timeoutSeconds"),
-        (#"{"exec":{"command":"/bin/cat","timeout_seconds":5}}"#, "", "handler.exec.timeout_seconds", "renamed; write `timeoutSeconds` (configuration keys are camelCase)"),
+        (
+            #"{"exec":{"command":"/bin/cat","timeout_seconds":5}}"#, "", "handler.exec.timeout_seconds",
+            "renamed; write `timeoutSeconds` (configuration keys are camelCase)"
+        ),
         (#"{"exec":{"args":[]}}"#, "", "handler.exec.command", "is required"),
         (#"{"exec":{"command":"/bin/cat","args":["a",2]}}"#, "", "handler.exec.args[1]", "must be a string"),
         (#"{"builtin":"reject"}"#, "", "handler.builtin", "the only built-in handler is \"accept\""),
@@ -43,7 +49,13 @@ import Testing
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }
         try TestDirectory.write(#"{"claimPolicy":{"overrideUIDs":[],"registerUids":[0]}}"#, to: directory + "/appflipd.json", mode: 0o644)
-        #expect(throws: ConfigurationError(file: directory + "/appflipd.json", field: "claimPolicy.registerUids", "renamed; write `registerUIDs` (configuration keys are camelCase)")) {
+        #expect(
+            throws: ConfigurationError(
+                file: directory + "/appflipd.json",
+                field: "claimPolicy.registerUids",
+                "renamed; write `registerUIDs` (configuration keys are camelCase)"
+            )
+        ) {
             try DaemonConfiguration.load(from: directory + "/appflipd.json")
         }
     }

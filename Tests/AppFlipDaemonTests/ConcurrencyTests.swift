@@ -40,7 +40,10 @@ import Testing
             let client = try await daemon.connect()
             let order = NIOLockedValueBox<[RequestID]>([])
             let futures = (0..<count).map { number in
-                let request = Request(id: .string("r\(number)"), .open(OpenRequest(activity: Activity(webpageURL: "https://holding.test/\(number)"), options: .init(universalLinksOnly: true))))
+                let request = Request(
+                    id: .string("r\(number)"),
+                    .open(OpenRequest(activity: Activity(webpageURL: "https://holding.test/\(number)"), options: .init(universalLinksOnly: true)))
+                )
                 let future = client.send(request)
                 future.whenSuccess { reply in order.withLockedValue { $0.append(reply.id!) } }
                 return future
@@ -66,9 +69,21 @@ import Testing
                 for clientNumber in 0..<32 {
                     group.addTask {
                         let client = try await daemon.connect(client: "client-\(clientNumber)")
-                        let replies = try await EventLoopFuture.whenAllSucceed((0..<50).map { number in
-                            client.send(.open(OpenRequest(activity: Activity(webpageURL: number % 2 == 0 ? "https://accept.test/\(number)" : "https://live.test/\(number)"), options: .init(universalLinksOnly: true))))
-                        }, on: client.channel.eventLoop).get()
+                        let replies = try await EventLoopFuture.whenAllSucceed(
+                            (0..<50).map { number in
+                                client.send(
+                                    .open(
+                                        OpenRequest(
+                                            activity: Activity(
+                                                webpageURL: number % 2 == 0 ? "https://accept.test/\(number)" : "https://live.test/\(number)"
+                                            ),
+                                            options: .init(universalLinksOnly: true)
+                                        )
+                                    )
+                                )
+                            },
+                            on: client.channel.eventLoop
+                        ).get()
                         await client.close()
                         return replies.filter { $0.error == nil }.count
                     }
@@ -100,4 +115,3 @@ import Testing
         }
     }
 }
-

@@ -19,8 +19,17 @@ import Testing
         let association = Array(#"{"applinks":{"details":[{"appIDs":["T.held"],"components":[{"/":"*"}]}]}}"#.utf8)
         let (route, _) = try AppRouteBuilder.route(appID: "T.held", domains: ["applinks:held.test"], associationJSON: association, priority: 0)
         let app = RegisteredApp(
-            route: route, domains: ["applinks:held.test"], claims: [], handler: held, origin: .configured(file: "held.json"))
-        let daemon = DaemonContext(configuration: configuration, staticApps: [app], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+            route: route,
+            domains: ["applinks:held.test"],
+            claims: [],
+            handler: held,
+            origin: .configured(file: "held.json")
+        )
+        let daemon = DaemonContext(
+            configuration: configuration,
+            staticApps: [app],
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
         try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon, peer: nil, channel: channel))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
     }
@@ -79,7 +88,12 @@ import Testing
     }
 
     @Test func aLineOverTheLimitStillLetsTheRequestsInFlightBeAnswered() throws {
-        try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"))
+        try channel.writeInbound(
+            ByteBuffer(
+                string: #"{"id":1,"op":"hello","version":1}"# + "\n"
+                    + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"
+            )
+        )
         #expect(try lines().count == 1)
         try channel.writeInbound(ByteBuffer(string: String(repeating: "x", count: 300) + "\n" + #"{"id":3,"op":"apps"}"# + "\n"))
         let refusal = try lines()

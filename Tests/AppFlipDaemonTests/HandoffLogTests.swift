@@ -13,8 +13,11 @@ import Testing
         logger.logLevel = .info
         let apps = [
             TestApp(appID: "T.google", domains: ["applinks:redirect.test"], handler: .accept),
-            TestApp(appID: "T.partner", domains: ["applinks:partner.test"],
-                    handler: .script("read activity; echo 'https://redirect.test/a?code=SECRET-CODE-42&state=s1'")),
+            TestApp(
+                appID: "T.partner",
+                domains: ["applinks:partner.test"],
+                handler: .script("read activity; echo 'https://redirect.test/a?code=SECRET-CODE-42&state=s1'")
+            ),
         ]
         try await withTestDaemon(apps: apps, logger: logger) { daemon in
             let client = try await daemon.connect()

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOEmbedded
 import Testing
+
 @testable import AppFlipDaemon
 
 /// A handler that answers its one handoff only when ``answer(_:)`` is called. Unchecked: an

@@ -54,11 +54,14 @@ import Testing
             let app = try await daemon.connect()
             let (pushes, arrived) = AsyncStream.makeStream(of: ActivityPush.self)
             let release = AsyncStream.makeStream(of: Void.self)
-            _ = try await app.register(registration("T.held", ["applinks:held.test"]), handler: AsyncLiveApp { push in
-                arrived.yield(push)
-                for await _ in release.stream { break }
-                return LiveAnswer(continue: true)
-            })
+            _ = try await app.register(
+                registration("T.held", ["applinks:held.test"]),
+                handler: AsyncLiveApp { push in
+                    arrived.yield(push)
+                    for await _ in release.stream { break }
+                    return LiveAnswer(continue: true)
+                }
+            )
             let client = try await daemon.connect()
             let open = RequestBody.open(OpenRequest(activity: Activity(webpageURL: "https://held.test/"), options: .init(universalLinksOnly: true)))
             let first = client.send(open)

@@ -13,18 +13,26 @@ import Testing
     static let staticApps = [
         TestApp(appID: "T.static", domains: ["applinks:static.test"], handler: .accept),
         TestApp(
-            appID: "T.partner", domains: ["applinks:partner.test"],
-            handler: .script(#"read activity; echo "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=abc&state=xyz""#)),
+            appID: "T.partner",
+            domains: ["applinks:partner.test"],
+            handler: .script(#"read activity; echo "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=abc&state=xyz""#)
+        ),
     ]
 
     @Test func aLiveAppHandlesActivitiesAndOpensURLs() async throws {
         try await withTestDaemon(apps: Self.staticApps) { daemon in
             let app = try await daemon.connect()
             let seen = NIOLockedValueBox<[ActivityPush]>([])
-            let registered = try await app.register(registration("T.live", ["applinks:live.test"]), handler: ImmediateLiveApp { push in
-                seen.withLockedValue { $0.append(push) }
-                return LiveAnswer(continue: true, open: [OpenURLRequest(url: "https://static.test/next", options: .init(universalLinksOnly: true))])
-            })
+            let registered = try await app.register(
+                registration("T.live", ["applinks:live.test"]),
+                handler: ImmediateLiveApp { push in
+                    seen.withLockedValue { $0.append(push) }
+                    return LiveAnswer(
+                        continue: true,
+                        open: [OpenURLRequest(url: "https://static.test/next", options: .init(universalLinksOnly: true))]
+                    )
+                }
+            )
             #expect(registered.appID == "T.live")
             let client = try await daemon.connect()
             let result = try await client.open("https://live.test/path?q=1")
@@ -61,7 +69,8 @@ import Testing
                 handler: ImmediateLiveApp { push in
                     received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
                     return LiveAnswer(continue: true)
-                })
+                }
+            )
             let result = try await google.open("https://partner.test/link?client_id=c&state=xyz")
             #expect(result.app == "T.partner")
             #expect(result.opened.count == 1)
@@ -79,13 +88,18 @@ import Testing
         try await withTestDaemon(configuration: configuration) { daemon in
             let app = try await daemon.connect()
             let (pushes, arrived) = AsyncStream.makeStream(of: ActivityPush.self)
-            _ = try await app.register(registration("T.vanishing", ["applinks:vanishing.test"]), handler: AsyncLiveApp { push in
-                arrived.yield(push)
-                try? await Task.sleep(for: .seconds(3600))
-                return LiveAnswer(continue: true)
-            })
+            _ = try await app.register(
+                registration("T.vanishing", ["applinks:vanishing.test"]),
+                handler: AsyncLiveApp { push in
+                    arrived.yield(push)
+                    try? await Task.sleep(for: .seconds(3600))
+                    return LiveAnswer(continue: true)
+                }
+            )
             let client = try await daemon.connect()
-            let pending = client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://vanishing.test/"), options: .init(universalLinksOnly: true))))
+            let pending = client.send(
+                .open(OpenRequest(activity: Activity(webpageURL: "https://vanishing.test/"), options: .init(universalLinksOnly: true)))
+            )
             for await _ in pushes { break }
             await app.close()
             let reply = try await pending.get()
@@ -101,10 +115,13 @@ import Testing
         configuration.liveAppTimeoutSeconds = 0.3
         try await withTestDaemon(configuration: configuration) { daemon in
             let app = try await daemon.connect()
-            _ = try await app.register(registration("T.slow", ["applinks:slow.test"]), handler: AsyncLiveApp { _ in
-                try? await Task.sleep(for: .seconds(3600))
-                return LiveAnswer(continue: true)
-            })
+            _ = try await app.register(
+                registration("T.slow", ["applinks:slow.test"]),
+                handler: AsyncLiveApp { _ in
+                    try? await Task.sleep(for: .seconds(3600))
+                    return LiveAnswer(continue: true)
+                }
+            )
             let client = try await daemon.connect()
             #expect(try await client.openError("https://slow.test/").code == .timeout)
         }
@@ -158,7 +175,10 @@ import Testing
             let client = try await daemon.connect()
             #expect(try await client.open("https://static.test/").app == "T.static")
             let app = try await daemon.connect()
-            _ = try await app.register(registration("T.override", ["applinks:static.test"]), handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
+            _ = try await app.register(
+                registration("T.override", ["applinks:static.test"]),
+                handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) }
+            )
             // Live apps rank above static ones, so the override wins every URL both claim.
             #expect(try await client.open("https://static.test/").app == "T.override")
             let explained = try await client.explain("https://static.test/")
@@ -166,4 +186,3 @@ import Testing
         }
     }
 }
-

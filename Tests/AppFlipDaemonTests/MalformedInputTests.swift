@@ -42,7 +42,9 @@ import Testing
             let badID = try await error(#"{"id":{"nested":1},"op":"apps"}"#)
             #expect(badID.error?.code == .invalidRequest)
 
-            let invalidUTF8 = try await client.rawError(Array(#"{"id":10,"op":"explain","url":"https://accept.test/"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
+            let invalidUTF8 = try await client.rawError(
+                Array(#"{"id":10,"op":"explain","url":"https://accept.test/"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+            )
             #expect(invalidUTF8.error?.code == .invalidUTF8)
 
             // After all that, the same connection still works.
@@ -67,7 +69,9 @@ import Testing
         try await withTestDaemon(apps: apps) { daemon in
             try await RawLineSession.with(socket: daemon.socketPath) { raw in
                 try await raw.send(#"{"id":1,"op":"hello","version":1}"#)
-                try await raw.send(#"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://slow.test/"}}"#)
+                try await raw.send(
+                    #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://slow.test/"}}"#
+                )
                 raw.finishWriting()
                 var replies: [Reply] = []
                 while let message = try await raw.next() {
@@ -115,11 +119,14 @@ import Testing
             let app = try await daemon.connect()
             let (pushes, arrived) = AsyncStream.makeStream(of: ActivityPush.self)
             let release = AsyncStream.makeStream(of: Void.self)
-            _ = try await app.register(registration("T.held", ["applinks:held.test"]), handler: AsyncLiveApp { push in
-                arrived.yield(push)
-                for await _ in release.stream { break }
-                return LiveAnswer(continue: true)
-            })
+            _ = try await app.register(
+                registration("T.held", ["applinks:held.test"]),
+                handler: AsyncLiveApp { push in
+                    arrived.yield(push)
+                    for await _ in release.stream { break }
+                    return LiveAnswer(continue: true)
+                }
+            )
             try await RawLineSession.with(socket: daemon.socketPath) { raw in
                 _ = try await raw.exchange(#"{"id":0,"op":"hello","version":1}"#)
                 let open = #"{"id":"same","op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/"}}"#

@@ -8,7 +8,9 @@ import Testing
 
 /// The claim policy against a real second uid: a client run as `nobody` with setpriv, identified by the
 /// daemon through SO_PEERCRED. Needs root (to switch uid) and python3 (the other uid's client).
-@Suite(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0, "needs root, setpriv and python3"))
+@Suite(
+    .enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/usr/bin/python3", X_OK) == 0, "needs root, setpriv and python3")
+)
 struct OtherUIDTests {
     static let nobody: UInt32 = 65534
 
@@ -23,9 +25,12 @@ struct OtherUIDTests {
         // The socket is 0660 root:root; let the test's second uid in through the group.
         chown(daemon.socketPath, 0, gid_t(nobody))
         chmod(daemon.directory, 0o755)
-        let outcome = try await TestCommandRunner.run("/usr/bin/setpriv", [
-            "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath,
-        ] + requests)
+        let outcome = try await TestCommandRunner.run(
+            "/usr/bin/setpriv",
+            [
+                "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/usr/bin/python3", "-c", script, daemon.socketPath,
+            ] + requests
+        )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         return try outcome.standardOutput.split(separator: "\n").map { try JSONDecoder().decode(Reply.self, from: Data($0.utf8)) }
     }
@@ -38,7 +43,10 @@ struct OtherUIDTests {
         try await withTestDaemon { daemon in
             let root = try await daemon.connect()
             _ = try await root.register(registration("T.root", ["applinks:root.test"]), handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
-            let replies = try await Self.asNobody(daemon, [Self.register("T.root", "elsewhere.test"), Self.register("T.mine", "*.root.test"), Self.register("T.mine", "mine.test")])
+            let replies = try await Self.asNobody(
+                daemon,
+                [Self.register("T.root", "elsewhere.test"), Self.register("T.mine", "*.root.test"), Self.register("T.mine", "mine.test")]
+            )
             #expect(replies[0].helloPeer?.uid == Self.nobody)
             #expect(replies[1].error?.code == .claimConflict)
             #expect(replies[1].error?.message.contains("uid 0") == true)

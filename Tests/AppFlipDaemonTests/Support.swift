@@ -1,5 +1,5 @@
-import AppFlipCore
 import AppFlipClient
+import AppFlipCore
 import AppFlipProtocol
 import NIOCore
 import Testing
@@ -10,8 +10,14 @@ let everything: JSONValue = .object(["/": .string("*")])
 extension AppFlipConnection {
     /// Sends an `open` and returns the error reply, failing the test if it succeeded.
     func openError(_ url: String?, activityType: String = browsingWebActivityType, universalLinksOnly: Bool = true) async throws -> ErrorBody {
-        let reply = try await send(.open(OpenRequest(
-            activity: Activity(activityType: activityType, webpageURL: url), options: OpenOptions(universalLinksOnly: universalLinksOnly)))).get()
+        let reply = try await send(
+            .open(
+                OpenRequest(
+                    activity: Activity(activityType: activityType, webpageURL: url),
+                    options: OpenOptions(universalLinksOnly: universalLinksOnly)
+                )
+            )
+        ).get()
         switch reply.outcome {
         case .success(let result):
             Issue.record("expected an error, got \(result)")

@@ -14,10 +14,14 @@ import Testing
 
     static func runner(state: String, daemon: TestDaemon) async throws -> FlipRunner {
         FlipRunner(
-            partnerLink: try RawURL(TestPartner.link), clientID: TestPartner.clientID, scopes: ["profile"], state: state,
+            partnerLink: try RawURL(TestPartner.link),
+            clientID: TestPartner.clientID,
+            scopes: ["profile"],
+            state: state,
             redirectURI: redirect,
             tokenEndpoint: TokenEndpoint(url: try await daemon.oauthServer!.baseURL() + "/token", clientSecret: TestPartner.clientSecret),
-            timeout: .seconds(30))
+            timeout: .seconds(30)
+        )
     }
 
     @Test func aFlipLinksExchangesAndRefreshes() async throws {
@@ -43,7 +47,9 @@ import Testing
             let reports = await withTaskGroup(of: FlipReport.self) { group in
                 for var runner in runners {
                     runner.refreshes = false
-                    group.addTask { await runner.run(connection: connection, google: google, events: nil, httpClient: daemon.httpClient, logger: Self.noLogs) }
+                    group.addTask {
+                        await runner.run(connection: connection, google: google, events: nil, httpClient: daemon.httpClient, logger: Self.noLogs)
+                    }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }

@@ -31,7 +31,9 @@ import Testing
             let connection = try await daemon.connect()
             let google = try await GoogleApp.register(on: connection, bundleID: "com.google.Chromecast")
             let sender = try await daemon.connect()
-            let opa = try await sender.send(.open(OpenRequest(activity: Activity(webpageURL: Self.opa + "?state=s"), options: OpenOptions(universalLinksOnly: true)))).get()
+            let opa = try await sender.send(
+                .open(OpenRequest(activity: Activity(webpageURL: Self.opa + "?state=s"), options: OpenOptions(universalLinksOnly: true)))
+            ).get()
             let chromecast = "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast?state=s"
             _ = try await sender.send(.open(OpenRequest(activity: Activity(webpageURL: chromecast)))).get()
             await sender.close()

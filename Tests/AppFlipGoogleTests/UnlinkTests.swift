@@ -45,11 +45,16 @@ import Testing
     @Test func aRevocationThatRevokesNothingFailsStepSeven() async throws {
         // A partner whose revocation endpoint says 200 and does nothing.
         let router = Router()
-        router.post("revoke") { _, _ in Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}"))) }
+        router.post("revoke") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
+        }
         let bound = Mutex<Int?>(nil)
         let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in bound.withLock { $0 = channel.localAddress?.port } }, logger: Self.noLogs)
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in bound.withLock { $0 = channel.localAddress?.port } },
+            logger: Self.noLogs
+        )
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await application.run() }
             defer { group.cancelAll() }

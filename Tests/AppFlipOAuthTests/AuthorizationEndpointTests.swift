@@ -69,11 +69,17 @@ import Testing
     }
 
     static func call(
-        _ url: String, credential: SessionCredential? = nil, timeout: Duration = .seconds(5)
+        _ url: String,
+        credential: SessionCredential? = nil,
+        timeout: Duration = .seconds(5)
     ) async throws -> Result<String, AuthorizationFailure> {
         try await withHTTPClient { client in
             let endpoint = AuthorizationEndpoint(
-                url: url, credential: credential, httpClient: client, timeout: timeout, logger: testLogger
+                url: url,
+                credential: credential,
+                httpClient: client,
+                timeout: timeout,
+                logger: testLogger
             )
             do throws(AuthorizationFailure) {
                 return .success(try await endpoint.authorizationCode(for: request))

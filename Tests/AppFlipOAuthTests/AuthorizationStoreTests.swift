@@ -6,7 +6,10 @@ import Testing
 @Suite struct AuthorizationStoreTests {
     static func store(clock: ManualClock, maximumFamilies: Int = 100_000) -> AuthorizationStore {
         AuthorizationStore(
-            clock: clock, random: CountingRandom(), codeLifetime: .seconds(60), accessTokenLifetime: .seconds(3600),
+            clock: clock,
+            random: CountingRandom(),
+            codeLifetime: .seconds(60),
+            accessTokenLifetime: .seconds(3600),
             maximumFamilies: maximumFamilies
         )
     }

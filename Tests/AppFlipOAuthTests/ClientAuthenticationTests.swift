@@ -16,7 +16,10 @@ import Testing
         #expect(parsed == ClientAuthentication(clientID: "a&b:c", secret: "s:s t:u", method: .basic))
     }
 
-    @Test("malformed Basic headers are invalid_client", arguments: ["Basic", "Basic !!!", "Bearer x", basic("no-colon"), basic(":secret"), basic("a%zz:b")])
+    @Test(
+        "malformed Basic headers are invalid_client",
+        arguments: ["Basic", "Basic !!!", "Bearer x", basic("no-colon"), basic(":secret"), basic("a%zz:b")]
+    )
     func malformedBasic(header: String) {
         #expect(throws: TokenEndpointError.self) {
             try ClientAuthentication.from(authorization: header, form: FormParameters())

@@ -29,7 +29,8 @@ import Testing
 
     @Test("defaults apply to omitted keys")
     func defaults() throws {
-        let json = #"{"clients":[{"clientID":"c","clientSecret":"0123456789abcdef","redirectURIs":["https://x/a"],"scopes":[]}],"users":[{"username":"u"}]}"#
+        let json =
+            #"{"clients":[{"clientID":"c","clientSecret":"0123456789abcdef","redirectURIs":["https://x/a"],"scopes":[]}],"users":[{"username":"u"}]}"#
         let configuration = try JSONDecoder().decode(OAuthServerConfiguration.self, from: Data(json.utf8))
         #expect(configuration.port == 8471)
         #expect(configuration.authorizationCodeLifetime == 60)
@@ -83,7 +84,8 @@ import Testing
             ("clients[0].client_id", "clientID", "client_id"),
             ("clients[0].client_secret", "clientSecret", "client_secret"),
             ("clients[0].redirect_uris", "redirectURIs", "redirect_uris"),
-        ])
+        ]
+    )
     func snakeCaseKeys(field: String, camelCase: String, snakeCase: String) throws {
         let client = #"{"clientID":"c","clientSecret":"0123456789abcdef","redirectURIs":["https://x/a"],"scopes":[]}"#
         let json = #"{"clients":[\#(client)],"users":[],"authorizationCodeLifetime":60,"accessTokenLifetime":60}"#

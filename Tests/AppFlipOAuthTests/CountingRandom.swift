@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
@@ -7,7 +8,6 @@ import NIOHTTP1
 import Synchronization
 import Testing
 
-import AppFlipCore
 @testable import AppFlipOAuth
 
 /// Predictable "random" bytes: a counter, so every token differs and every run is the same.

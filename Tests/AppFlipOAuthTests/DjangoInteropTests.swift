@@ -20,11 +20,17 @@ import Testing
             try await withHTTPClient { client in
                 let session = try await django.signIn()
                 let endpoint = AuthorizationEndpoint(
-                    url: "\(base)/o/authorize/", credential: .cookie(session), httpClient: client, logger: testLogger
+                    url: "\(base)/o/authorize/",
+                    credential: .cookie(session),
+                    httpClient: client,
+                    logger: testLogger
                 )
                 let tokens = TokenExchangeClient(
-                    tokenURL: "\(base)/o/token/", clientID: Self.clientID, clientSecret: Self.clientSecret,
-                    httpClient: client, logger: testLogger
+                    tokenURL: "\(base)/o/token/",
+                    clientID: Self.clientID,
+                    clientSecret: Self.clientSecret,
+                    httpClient: client,
+                    logger: testLogger
                 )
 
                 var codes: [String: String] = [:]
@@ -74,11 +80,19 @@ import Testing
             let base = django.baseURL
             try await withHTTPClient { client in
                 let session = try await django.signIn()
-                func failure(_ credential: SessionCredential?, clientID: String = Self.clientID, redirectURI: String, scopes: [String] = ["profile"])
+                func failure(
+                    _ credential: SessionCredential?,
+                    clientID: String = Self.clientID,
+                    redirectURI: String,
+                    scopes: [String] = ["profile"]
+                )
                     async -> AuthorizationFailure?
                 {
                     let endpoint = AuthorizationEndpoint(
-                        url: "\(base)/o/authorize/", credential: credential, httpClient: client, logger: testLogger
+                        url: "\(base)/o/authorize/",
+                        credential: credential,
+                        httpClient: client,
+                        logger: testLogger
                     )
                     do throws(AuthorizationFailure) {
                         _ = try await endpoint.authorizationCode(
@@ -121,6 +135,12 @@ import Testing
     /// django-oauth-toolkit with this suite's client registered for the 12 App Flip URIs.
     static func withDjango(_ body: @Sendable (DjangoOAuthServer) async throws -> Void) async throws {
         try await DjangoOAuthServer.run(
-            clientID: clientID, clientSecret: clientSecret, password: password, redirectURIs: appFlipRedirectURIs, lifetimeSeconds: 240, body)
+            clientID: clientID,
+            clientSecret: clientSecret,
+            password: password,
+            redirectURIs: appFlipRedirectURIs,
+            lifetimeSeconds: 240,
+            body
+        )
     }
 }

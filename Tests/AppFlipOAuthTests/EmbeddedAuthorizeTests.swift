@@ -9,7 +9,9 @@ import Testing
     static let appFlipURI = appFlipRedirectURIs[3]
 
     static func authorize(
-        _ base: String, clientID: String? = testClient.id, redirectURI: String? = appFlipURI,
+        _ base: String,
+        clientID: String? = testClient.id,
+        redirectURI: String? = appFlipURI,
         extra: [(String, String)] = [("response_type", "code"), ("state", "s-1")]
     ) -> String {
         var query = FormParameters()
@@ -34,7 +36,9 @@ import Testing
             try await withHTTPClient { client in
                 for uri in uris {
                     let response = try await get(
-                        Self.authorize(base, redirectURI: uri), cookie: try Self.cookie(server), with: client
+                        Self.authorize(base, redirectURI: uri),
+                        cookie: try Self.cookie(server),
+                        with: client
                     )
                     #expect(response.status == 302)
                     let location = try #require(response.location)
@@ -116,8 +120,10 @@ import Testing
                     ([("response_type", "code"), ("state", "s-1"), ("state", "s-2")], .invalidRequest),
                     ([("response_type", "code"), ("state", "s-1"), ("code_challenge_method", "S256")], .invalidRequest),
                     (
-                        [("response_type", "code"), ("state", "s-1"), ("code_challenge", String(repeating: "a", count: 43)),
-                         ("code_challenge_method", "S512")], .invalidRequest
+                        [
+                            ("response_type", "code"), ("state", "s-1"), ("code_challenge", String(repeating: "a", count: 43)),
+                            ("code_challenge_method", "S512"),
+                        ], .invalidRequest
                     ),
                     ([("response_type", "code"), ("state", "s-1"), ("code_challenge", "too-short")], .invalidRequest),
                 ]
@@ -144,7 +150,8 @@ import Testing
                 for state in states {
                     let response = try await get(
                         Self.authorize(base, extra: [("response_type", "code"), ("state", state)]),
-                        cookie: try Self.cookie(server), with: client
+                        cookie: try Self.cookie(server),
+                        with: client
                     )
                     let query = try queryParameters(of: try #require(response.location))
                     #expect(query["state"] == state)

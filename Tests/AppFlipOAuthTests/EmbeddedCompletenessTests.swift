@@ -28,8 +28,10 @@ import Testing
 
     static func refresh(_ base: String, _ token: String, with client: HTTPClient) async throws -> RawResponse {
         try await postForm(
-            "\(base)/token", [("grant_type", "refresh_token"), ("refresh_token", token)],
-            basic: (testClient.id, testClient.secret), with: client
+            "\(base)/token",
+            [("grant_type", "refresh_token"), ("refresh_token", token)],
+            basic: (testClient.id, testClient.secret),
+            with: client
         )
     }
 
@@ -39,13 +41,20 @@ import Testing
     }
 
     static func revoke(
-        _ base: String, _ token: String, hint: String? = nil, as registered: RegisteredClient = testClient, post: Bool = false,
+        _ base: String,
+        _ token: String,
+        hint: String? = nil,
+        as registered: RegisteredClient = testClient,
+        post: Bool = false,
         with client: HTTPClient
     ) async throws -> RawResponse {
         let form = [("token", token)] + (hint.map { [("token_type_hint", $0)] } ?? [])
         if post {
             return try await postForm(
-                "\(base)/revoke", form + [("client_id", registered.id), ("client_secret", registered.secret)], with: client)
+                "\(base)/revoke",
+                form + [("client_id", registered.id), ("client_secret", registered.secret)],
+                with: client
+            )
         }
         return try await postForm("\(base)/revoke", form, basic: (registered.id, registered.secret), with: client)
     }
@@ -256,7 +265,8 @@ import Testing
                 #expect(body["code_challenge_methods_supported"] == .array([.string("S256"), .string("plain")]))
                 #expect(
                     body["token_endpoint_auth_methods_supported"]
-                        == .array([.string("client_secret_basic"), .string("client_secret_post")]))
+                        == .array([.string("client_secret_basic"), .string("client_secret_post")])
+                )
                 #expect(body["scopes_supported"] == .array([.string("profile"), .string("devices")]))
             }
         }
@@ -290,7 +300,8 @@ import Testing
             try await withHTTPClient { client in
                 for locale in ["en-US", "de", "zh-Hant-TW", "en_US", "", "-x-", "not a tag at all!"] {
                     let url = EmbeddedAuthorizeTests.authorize(
-                        base, redirectURI: EmbeddedTokenTests.redirectURI,
+                        base,
+                        redirectURI: EmbeddedTokenTests.redirectURI,
                         extra: [("response_type", "code"), ("state", "s"), ("user_locale", locale)]
                     )
                     let response = try await get(url, cookie: try EmbeddedAuthorizeTests.cookie(server), with: client)
@@ -303,11 +314,13 @@ import Testing
     }
 
     @Test(
-        "BCP 47 syntax", arguments: [
+        "BCP 47 syntax",
+        arguments: [
             ("en", true), ("en-US", true), ("zh-Hant-TW", true), ("de-CH-1901", true), ("x-private", true),
             ("es-419", true), ("en_US", false), ("", false), ("e", false), ("-en", false), ("en-", false),
             ("en--US", false), ("toolongtag", false), ("en-abcdefghi", false), ("x", false), ("ü", false),
-        ])
+        ]
+    )
     func languageTags(tag: String, valid: Bool) {
         #expect(AuthorizeHandler.isWellFormedLanguageTag(tag) == valid)
     }

@@ -7,22 +7,29 @@ import Testing
 
 /// Steps 3 and 4 against the embedded server through the same clients used for remote servers.
 @Suite struct EmbeddedFlowTests {
-    @Test("step 3 through AuthorizationEndpoint, step 4 through TokenExchangeClient, then refresh", arguments: [
-        TokenExchangeClient.Authentication.clientSecretPost, .basic,
-    ])
+    @Test(
+        "step 3 through AuthorizationEndpoint, step 4 through TokenExchangeClient, then refresh",
+        arguments: [
+            TokenExchangeClient.Authentication.clientSecretPost, .basic,
+        ]
+    )
     func fullFlow(authentication: TokenExchangeClient.Authentication) async throws {
         try await withEmbeddedServer { server, base in
             try await withHTTPClient { client in
                 let redirectURI = appFlipRedirectURIs[4]
                 let endpoint = try await server.authorizationEndpoint(
-                    signedInAs: "alice", httpClient: client, logger: testLogger
+                    signedInAs: "alice",
+                    httpClient: client,
+                    logger: testLogger
                 )
                 #expect(endpoint.url == "\(base)/authorize")
                 let code = try await endpoint.authorizationCode(
                     for: AuthorizationRequest(clientID: testClient.id, redirectURI: redirectURI, scopes: ["devices"])
                 )
                 var tokens = try await server.tokenExchangeClient(
-                    clientID: testClient.id, httpClient: client, logger: testLogger
+                    clientID: testClient.id,
+                    httpClient: client,
+                    logger: testLogger
                 )
                 tokens.authentication = authentication
                 #expect(tokens.tokenURL == "\(base)/token")
@@ -42,15 +49,22 @@ import Testing
                 #expect(refreshed.report.violations == [])
 
                 // Replay: Google's server would get invalid_grant.
-                await #expect(throws: TokenExchangeError.endpoint(
-                    status: 400, error: "invalid_grant",
-                    description: "the authorization code was already used; the tokens issued from it are revoked"
-                )) {
+                await #expect(
+                    throws: TokenExchangeError.endpoint(
+                        status: 400,
+                        error: "invalid_grant",
+                        description: "the authorization code was already used; the tokens issued from it are revoked"
+                    )
+                ) {
                     try await tokens.exchange(code: code, redirectURI: redirectURI)
                 }
-                await #expect(throws: TokenExchangeError.endpoint(
-                    status: 400, error: "invalid_grant", description: "the refresh token is unknown or revoked"
-                )) {
+                await #expect(
+                    throws: TokenExchangeError.endpoint(
+                        status: 400,
+                        error: "invalid_grant",
+                        description: "the refresh token is unknown or revoked"
+                    )
+                ) {
                     try await tokens.refresh(refreshToken: "invalid-refresh-token")
                 }
             }
@@ -101,7 +115,9 @@ import Testing
         try await withEmbeddedServer { server, base in
             try await withHTTPClient { client in
                 let request = AuthorizationRequest(
-                    clientID: testClient.id, redirectURI: appFlipRedirectURIs[0], scopes: []
+                    clientID: testClient.id,
+                    redirectURI: appFlipRedirectURIs[0],
+                    scopes: []
                 )
                 let cases: [(SessionCredential?, FlipErrorCode)] = [
                     (nil, .cancelled),
@@ -110,7 +126,10 @@ import Testing
                 ]
                 for (credential, flipError) in cases {
                     let endpoint = AuthorizationEndpoint(
-                        url: "\(base)/authorize", credential: credential, httpClient: client, logger: testLogger
+                        url: "\(base)/authorize",
+                        credential: credential,
+                        httpClient: client,
+                        logger: testLogger
                     )
                     await #expect(throws: AuthorizationFailure.self) {
                         try await endpoint.authorizationCode(for: request)
@@ -122,7 +141,9 @@ import Testing
                     }
                 }
                 let wrongClient = AuthorizationEndpoint(
-                    url: "\(base)/authorize", credential: server.sessionCredential(for: "alice"), httpClient: client,
+                    url: "\(base)/authorize",
+                    credential: server.sessionCredential(for: "alice"),
+                    httpClient: client,
                     logger: testLogger
                 )
                 do throws(AuthorizationFailure) {

@@ -43,7 +43,9 @@ struct EmbeddedServerBenchmark {
                     let elapsed = ContinuousClock.now - started
                     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     rates[concurrency] = Double(Self.flowsPerRun) / seconds
-                    print("embedded OAuth: \(Self.flowsPerRun) flows (authorize + token) at concurrency \(concurrency): \(String(format: "%.0f", rates[concurrency]!)) flows/s")
+                    print(
+                        "embedded OAuth: \(Self.flowsPerRun) flows (authorize + token) at concurrency \(concurrency): \(String(format: "%.0f", rates[concurrency]!)) flows/s"
+                    )
                 }
                 print("embedded OAuth: concurrency 64 / concurrency 1 = \(String(format: "%.2f", rates[64]! / rates[1]!))x")
                 try await http.shutdown()

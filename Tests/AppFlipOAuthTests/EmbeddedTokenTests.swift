@@ -13,10 +13,15 @@ import Testing
 
     /// Gets a code for alice through /authorize.
     static func code(
-        _ server: EmbeddedAuthorizationServer, _ base: String, pkce: [(String, String)] = [], with client: HTTPClient
+        _ server: EmbeddedAuthorizationServer,
+        _ base: String,
+        pkce: [(String, String)] = [],
+        with client: HTTPClient
     ) async throws -> String {
         let url = EmbeddedAuthorizeTests.authorize(
-            base, redirectURI: redirectURI, extra: [("response_type", "code"), ("state", "t")] + pkce
+            base,
+            redirectURI: redirectURI,
+            extra: [("response_type", "code"), ("state", "t")] + pkce
         )
         let response = try await get(url, cookie: try EmbeddedAuthorizeTests.cookie(server), with: client)
         let location = try #require(response.location)
@@ -24,13 +29,18 @@ import Testing
     }
 
     static func exchange(
-        _ base: String, code: String, redirectURI: String = redirectURI, extra: [(String, String)] = [],
+        _ base: String,
+        code: String,
+        redirectURI: String = redirectURI,
+        extra: [(String, String)] = [],
         with client: HTTPClient
     ) async throws -> RawResponse {
         try await postForm(
             "\(base)/token",
-            [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
-             ("client_id", testClient.id), ("client_secret", testClient.secret)] + extra,
+            [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI),
+                ("client_id", testClient.id), ("client_secret", testClient.secret),
+            ] + extra,
             with: client
         )
     }
@@ -83,8 +93,10 @@ import Testing
                 #expect(try Self.json(replay)["error"] == .string("invalid_grant"))
                 #expect(try await Self.userinfo(base, token: access, with: client) == 401)
                 let refreshed = try await postForm(
-                    "\(base)/token", [("grant_type", "refresh_token"), ("refresh_token", refresh)],
-                    basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    [("grant_type", "refresh_token"), ("refresh_token", refresh)],
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(refreshed.status == 400)
                 #expect(try Self.json(refreshed)["error"] == .string("invalid_grant"))
@@ -104,8 +116,10 @@ import Testing
                 }
                 let missing = try await postForm(
                     "\(base)/token",
-                    [("grant_type", "authorization_code"), ("code", code), ("client_id", testClient.id),
-                     ("client_secret", testClient.secret)],
+                    [
+                        ("grant_type", "authorization_code"), ("code", code), ("client_id", testClient.id),
+                        ("client_secret", testClient.secret),
+                    ],
                     with: client
                 )
                 #expect(try Self.json(missing)["error"] == .string("invalid_request"))
@@ -138,7 +152,10 @@ import Testing
                 for (challenge, verifier, status) in cases {
                     let code = try await Self.code(server, base, pkce: challenge, with: client)
                     let response = try await Self.exchange(
-                        base, code: code, extra: verifier.map { [("code_verifier", $0)] } ?? [], with: client
+                        base,
+                        code: code,
+                        extra: verifier.map { [("code_verifier", $0)] } ?? [],
+                        with: client
                     )
                     #expect(response.status == status, "\(challenge) \(verifier ?? "no verifier")")
                     if status == 400 { #expect(try Self.json(response)["error"] == .string("invalid_grant")) }
@@ -158,8 +175,10 @@ import Testing
                 else { throw TestFailure("no tokens") }
                 let refreshForm = { (token: String) in [("grant_type", "refresh_token"), ("refresh_token", token)] }
                 let second = try await postForm(
-                    "\(base)/token", refreshForm(refresh1) + [("scope", "profile")],
-                    basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    refreshForm(refresh1) + [("scope", "profile")],
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(second.status == 200)
                 let body = try Self.json(second)
@@ -171,16 +190,23 @@ import Testing
                 #expect(body["expires_in"] == .number(3600))
 
                 let wider = try await postForm(
-                    "\(base)/token", refreshForm(refresh2) + [("scope", "profile admin")],
-                    basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    refreshForm(refresh2) + [("scope", "profile admin")],
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(try Self.json(wider)["error"] == .string("invalid_scope"))
                 let otherClientTry = try await postForm(
-                    "\(base)/token", refreshForm(refresh2), basic: (otherClient.id, otherClient.secret), with: client
+                    "\(base)/token",
+                    refreshForm(refresh2),
+                    basic: (otherClient.id, otherClient.secret),
+                    with: client
                 )
                 #expect(try Self.json(otherClientTry)["error"] == .string("invalid_grant"))
                 let unknown = try await postForm(
-                    "\(base)/token", refreshForm("not-a-refresh-token"), basic: (testClient.id, testClient.secret),
+                    "\(base)/token",
+                    refreshForm("not-a-refresh-token"),
+                    basic: (testClient.id, testClient.secret),
                     with: client
                 )
                 #expect(unknown.status == 400)
@@ -188,12 +214,18 @@ import Testing
 
                 // Reusing the rotated-out token revokes the family: the current tokens die too.
                 let reuse = try await postForm(
-                    "\(base)/token", refreshForm(refresh1), basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    refreshForm(refresh1),
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(try Self.json(reuse)["error"] == .string("invalid_grant"))
                 #expect(try await Self.userinfo(base, token: access2, with: client) == 401)
                 let afterRevoke = try await postForm(
-                    "\(base)/token", refreshForm(refresh2), basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    refreshForm(refresh2),
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(try Self.json(afterRevoke)["error"] == .string("invalid_grant"))
             }
@@ -208,20 +240,28 @@ import Testing
                 let grant = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", Self.redirectURI)]
 
                 let wrongBasic = try await postForm(
-                    "\(base)/token", grant, basic: (testClient.id, "wrong-secret"), with: client
+                    "\(base)/token",
+                    grant,
+                    basic: (testClient.id, "wrong-secret"),
+                    with: client
                 )
                 #expect(wrongBasic.status == 401)
                 #expect(wrongBasic.headers.first(name: "WWW-Authenticate")?.hasPrefix("Basic") == true)
                 #expect(try Self.json(wrongBasic)["error"] == .string("invalid_client"))
 
                 let wrongPost = try await postForm(
-                    "\(base)/token", grant + [("client_id", testClient.id), ("client_secret", "wrong")], with: client
+                    "\(base)/token",
+                    grant + [("client_id", testClient.id), ("client_secret", "wrong")],
+                    with: client
                 )
                 #expect(wrongPost.status == 401)
                 #expect(wrongPost.headers.first(name: "WWW-Authenticate") == nil)
 
                 let unknownClient = try await postForm(
-                    "\(base)/token", grant, basic: ("nobody", testClient.secret), with: client
+                    "\(base)/token",
+                    grant,
+                    basic: ("nobody", testClient.secret),
+                    with: client
                 )
                 #expect(unknownClient.status == 401)
 
@@ -229,21 +269,29 @@ import Testing
                 #expect(none.status == 401)
 
                 let both = try await postForm(
-                    "\(base)/token", grant + [("client_secret", testClient.secret)],
-                    basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    grant + [("client_secret", testClient.secret)],
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(both.status == 400)
                 #expect(try Self.json(both)["error"] == .string("invalid_request"))
 
                 // A code issued to one client cannot be redeemed by another.
                 let stolen = try await postForm(
-                    "\(base)/token", grant, basic: (otherClient.id, otherClient.secret), with: client
+                    "\(base)/token",
+                    grant,
+                    basic: (otherClient.id, otherClient.secret),
+                    with: client
                 )
                 #expect(try Self.json(stolen)["error"] == .string("invalid_grant"))
 
                 // None of that consumed the code: Basic alone works.
                 let basic = try await postForm(
-                    "\(base)/token", grant, basic: (testClient.id, testClient.secret), with: client
+                    "\(base)/token",
+                    grant,
+                    basic: (testClient.id, testClient.secret),
+                    with: client
                 )
                 #expect(basic.status == 200)
             }
@@ -260,7 +308,10 @@ import Testing
                     ([("grant_type", "password")], "application/x-www-form-urlencoded", "unsupported_grant_type"),
                     ([("grant_type", "authorization_code")], "application/x-www-form-urlencoded", "invalid_request"),
                     ([("grant_type", "refresh_token")], "application/x-www-form-urlencoded", "invalid_request"),
-                    ([("grant_type", "authorization_code"), ("grant_type", "refresh_token")], "application/x-www-form-urlencoded", "invalid_request"),
+                    (
+                        [("grant_type", "authorization_code"), ("grant_type", "refresh_token")], "application/x-www-form-urlencoded",
+                        "invalid_request"
+                    ),
                     ([("grant_type", "authorization_code"), ("code", "x")], "application/json", "invalid_request"),
                 ]
                 for (form, contentType, error) in cases {

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
@@ -7,7 +8,6 @@ import NIOHTTP1
 import Synchronization
 import Testing
 
-import AppFlipCore
 @testable import AppFlipOAuth
 
 /// An expiry clock that only moves when told to.

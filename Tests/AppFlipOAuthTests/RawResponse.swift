@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
@@ -7,7 +8,6 @@ import NIOHTTP1
 import Synchronization
 import Testing
 
-import AppFlipCore
 @testable import AppFlipOAuth
 
 /// A raw HTTP answer: status, headers and body as text.

@@ -14,7 +14,8 @@ import Testing
             let form = try FormParameters(parsing: body)
             let echoed = "code \(form["code"] ?? "") secret \(form["client_secret"] ?? "")"
             return Response(
-                status: .badRequest, headers: [.contentType: "application/json"],
+                status: .badRequest,
+                headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: #"{"error":"invalid_grant","error_description":"\#(echoed)"}"#))
             )
         }
@@ -34,7 +35,9 @@ import Testing
         let failure = #expect(throws: AuthorizationFailure.self) {
             try AuthorizationEndpoint.code(
                 from: "https://x/a?error=access_denied&error_description=session+sid-value-1+refused&state=s",
-                redirectURI: "https://x/a", state: "s", secrets: SessionCredential.cookie("sid=sid-value-1").secrets
+                redirectURI: "https://x/a",
+                state: "s",
+                secrets: SessionCredential.cookie("sid=sid-value-1").secrets
             )
         }
         #expect(failure?.reason.contains("sid-value-1") == false)

@@ -1,14 +1,14 @@
+import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTP1
-import Synchronization
 import ServiceLifecycle
+import Synchronization
 import Testing
 
-import AppFlipCore
 @testable import AppFlipOAuth
 
 /// The 12 App Flip redirect URIs, from the core's allowlist.
@@ -41,7 +41,9 @@ let otherClient = RegisteredClient(
 )
 
 func testConfiguration(
-    codeLifetime: Int = 60, rotation: RefreshTokenRotation = .grace, graceSeconds: Int? = nil
+    codeLifetime: Int = 60,
+    rotation: RefreshTokenRotation = .grace,
+    graceSeconds: Int? = nil
 ) -> OAuthServerConfiguration {
     OAuthServerConfiguration(
         port: 0,
@@ -74,7 +76,7 @@ func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T
 func whileRunning<T: Sendable>(
     _ service: some Service,
     ready: @escaping @Sendable () async throws -> Int,
-    _ body: @escaping @Sendable (Int) async throws -> T
+    body: @escaping @Sendable (Int) async throws -> T
 ) async throws -> T {
     let services = ServiceGroup(configuration: .init(services: [service], logger: testLogger))
     return try await withThrowingTaskGroup(of: T?.self) { group in
@@ -115,11 +117,16 @@ func withEmbeddedServer<T: Sendable>(
     _ body: @escaping @Sendable (EmbeddedAuthorizationServer, String) async throws -> T
 ) async throws -> T {
     let server = try EmbeddedAuthorizationServer(
-        configuration: configuration, clock: clock, random: SystemRandomSource(), logger: testLogger
+        configuration: configuration,
+        clock: clock,
+        random: SystemRandomSource(),
+        logger: testLogger
     )
-    return try await whileRunning(server, ready: { try await server.listeningPort() }) { port in
-        try await body(server, "http://127.0.0.1:\(port)")
-    }
+    return try await whileRunning(
+        server,
+        ready: { try await server.listeningPort() },
+        body: { port in try await body(server, "http://127.0.0.1:\(port)") }
+    )
 }
 
 /// Runs a plain hummingbird app (for misbehaving servers) on an ephemeral port for the duration of `body`.
@@ -134,7 +141,7 @@ func withApplication<T: Sendable>(
         onServerRunning: { listening.bound($0.localAddress?.port ?? 0) },
         logger: testLogger
     )
-    return try await whileRunning(application, ready: { try await listening.wait() }, body)
+    return try await whileRunning(application, ready: { try await listening.wait() }, body: body)
 }
 
 func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async throws -> RawResponse {
@@ -144,8 +151,11 @@ func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async th
 }
 
 func postForm(
-    _ url: String, _ form: [(String, String)], basic: (String, String)? = nil,
-    contentType: String = "application/x-www-form-urlencoded", with client: HTTPClient
+    _ url: String,
+    _ form: [(String, String)],
+    basic: (String, String)? = nil,
+    contentType: String = "application/x-www-form-urlencoded",
+    with client: HTTPClient
 ) async throws -> RawResponse {
     var request = HTTPClientRequest(url: url)
     request.method = .POST

@@ -11,7 +11,8 @@ import Testing
         let router = Router()
         @Sendable func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
             Response(
-                status: status, headers: [.contentType: "application/json"],
+                status: status,
+                headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: body))
             )
         }
@@ -32,16 +33,27 @@ import Testing
             let form = try FormParameters(parsing: body)
             let names = form.pairs.map(\.name).joined(separator: ",")
             let basic = request.headers[.authorization] ?? "none"
-            return json(.ok, #"{"access_token":"\#(names)","token_type":"Bearer","expires_in":1,"refresh_token":"\#(basic)","scope":"\#(form["redirect_uri"] ?? "")"}"#)
+            return json(
+                .ok,
+                #"{"access_token":"\#(names)","token_type":"Bearer","expires_in":1,"refresh_token":"\#(basic)","scope":"\#(form["redirect_uri"] ?? "")"}"#
+            )
         }
         return router
     }
 
-    static func client(_ url: String, _ http: HTTPClient, _ authentication: TokenExchangeClient.Authentication = .clientSecretPost)
+    static func client(
+        _ url: String,
+        _ http: HTTPClient,
+        _ authentication: TokenExchangeClient.Authentication = .clientSecretPost
+    )
         -> TokenExchangeClient
     {
         TokenExchangeClient(
-            tokenURL: url, clientID: "c", clientSecret: "s3cret", authentication: authentication, httpClient: http,
+            tokenURL: url,
+            clientID: "c",
+            clientSecret: "s3cret",
+            authentication: authentication,
+            httpClient: http,
             logger: testLogger
         )
     }

@@ -50,10 +50,19 @@ import Testing
         }
     }
 
-    static let advances: [Duration] = [.seconds(1), .seconds(29), .seconds(30), .seconds(31), .seconds(59), .seconds(61), .seconds(3599), .seconds(3601)]
+    static let advances: [Duration] = [
+        .seconds(1), .seconds(29), .seconds(30), .seconds(31), .seconds(59), .seconds(61), .seconds(3599), .seconds(3601),
+    ]
 
     /// One operation, decoded from a generated integer so that sequences shrink as arrays of integers.
-    static func run(_ operation: Int, model: inout Model, server: EmbeddedAuthorizationServer, base: String, clock: ManualClock, client: HTTPClient)
+    static func run(
+        _ operation: Int,
+        model: inout Model,
+        server: EmbeddedAuthorizationServer,
+        base: String,
+        clock: ManualClock,
+        client: HTTPClient
+    )
         async throws
     {
         let kind = operation % 20
@@ -123,14 +132,22 @@ import Testing
             let familyIndex = a % model.families.count
             let family = model.families[familyIndex]
             let response = try await EmbeddedCompletenessTests.revoke(
-                base, family.tokens[b % family.tokens.count], hint: b % 2 == 0 ? "refresh_token" : nil, with: client)
+                base,
+                family.tokens[b % family.tokens.count],
+                hint: b % 2 == 0 ? "refresh_token" : nil,
+                with: client
+            )
             #expect(response.status == 200, "\(context)")
             model.families[familyIndex].alive = false
         case 14:  // revoke an access token
             guard !model.access.isEmpty else { return }
             let index = a % model.access.count
             let response = try await EmbeddedCompletenessTests.revoke(
-                base, model.access[index].value, hint: b % 2 == 0 ? "access_token" : nil, with: client)
+                base,
+                model.access[index].value,
+                hint: b % 2 == 0 ? "access_token" : nil,
+                with: client
+            )
             #expect(response.status == 200, "\(context)")
             model.access[index].revoked = true
         case 15...17:  // the resource decides
@@ -149,7 +166,8 @@ import Testing
         "random sequences of exchange, refresh, replay, revoke and expiry follow the rules",
         arguments: [
             (RefreshTokenRotation.grace, Int?.none), (.grace, 30), (.strict, nil), (.off, nil),
-        ])
+        ]
+    )
     func tokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?) async throws {
         let operations = Gen<Int>.value(in: 0...999_999_999).array(of: 1...40)
         await propertyCheck(count: 60, input: operations) { sequence in

@@ -13,8 +13,10 @@ import Testing
 @Suite struct DocumentationExampleTests {
     @Test func writeAHandler() async throws {
         let shop = TestApp(
-            appID: "TEAM000001.com.example.shop", domains: ["applinks:shop.example"],
-            handler: .configured(.object(["redirect": .object(["to": .string("https://checkout.example/start")])])))
+            appID: "TEAM000001.com.example.shop",
+            domains: ["applinks:shop.example"],
+            handler: .configured(.object(["redirect": .object(["to": .string("https://checkout.example/start")])]))
+        )
         let checkout = TestApp(appID: "TEAM000001.com.example.checkout", domains: ["applinks:checkout.example"], handler: .accept)
         try await withTestDaemon(apps: [shop, checkout], handlerFactories: [RedirectHandlerFactory()]) { daemon in
             let result = try await daemon.connect().open("https://shop.example/go/1")
@@ -40,7 +42,10 @@ import Testing
             let redirectURI = AppFlipRedirectURI.all[0].string
             _ = try await google.flip(state: "s-1", redirectURI: redirectURI)
             let verdict = FlipResultChecker(redirectURI: redirectURI, state: "s-1").check(google.urls[0])
-            guard case .code(let code) = verdict.outcome else { Issue.record("\(verdict)"); return }
+            guard case .code(let code) = verdict.outcome else {
+                Issue.record("\(verdict)")
+                return
+            }
             let tokens = try await daemon.tokenClient().exchange(code: code, redirectURI: redirectURI)
             #expect(tokens.report.violations.isEmpty)
             await google.close()

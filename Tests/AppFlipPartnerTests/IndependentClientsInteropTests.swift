@@ -47,7 +47,10 @@ import Testing
         return location
     }
 
-    @Test("authlib and requests-oauthlib: PKCE S256 and App Flip codes, exchange, refresh, revoke, metadata", arguments: RefreshTokenRotation.allCases)
+    @Test(
+        "authlib and requests-oauthlib: PKCE S256 and App Flip codes, exchange, refresh, revoke, metadata",
+        arguments: RefreshTokenRotation.allCases
+    )
     func clients(rotation: RefreshTokenRotation) async throws {
         try await withTestDaemon(apps: [TestPartner.app()], oauth: Self.configuration(rotation)) { daemon in
             let base = try await daemon.oauthServer!.baseURL()
@@ -60,7 +63,9 @@ import Testing
             defer { try? FileManager.default.removeItem(at: scratch) }
             let stateFile = scratch.appendingPathComponent("pkce.json").path
             let urls = try PythonOAuthClients.run(
-                phase: "authorize", input: ["base": base, "clientID": TestPartner.clientID, "redirectURI": Self.opa, "stateFile": stateFile])
+                phase: "authorize",
+                input: ["base": base, "clientID": TestPartner.clientID, "redirectURI": Self.opa, "stateFile": stateFile]
+            )
             let authlibURL = try #require(urls["authlib"] as? String)
             let oauthlibURL = try #require(urls["oauthlib"] as? String)
             #expect(authlibURL.contains("code_challenge_method=S256") && oauthlibURL.contains("code_challenge_method=S256"))
@@ -72,7 +77,8 @@ import Testing
                     "appFlipRedirectURI": Self.opa, "stateFile": stateFile, "rotation": rotation.rawValue,
                     "authlibCallback": try await Self.callback(authlibURL, daemon: daemon),
                     "oauthlibCallback": try await Self.callback(oauthlibURL, daemon: daemon), "flipCodes": flipCodes,
-                ])
+                ]
+            )
             let text = String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
             for secret in flipCodes + [TestPartner.clientSecret] { #expect(!text.contains(secret)) }
 

@@ -13,7 +13,9 @@ enum PKCEAuthorization {
     }
 
     static func code(from daemon: TestDaemon, challenge: PKCEChallenge, redirectURI: String) async throws -> String {
-        guard case .cookie(let cookie)? = daemon.oauthServer!.sessionCredential(for: "alice") else { throw NoCode(description: "no session for alice") }
+        guard case .cookie(let cookie)? = daemon.oauthServer!.sessionCredential(for: "alice") else {
+            throw NoCode(description: "no session for alice")
+        }
         let query = FormEncoding.encode([
             ("response_type", "code"), ("client_id", TestPartner.clientID), ("redirect_uri", redirectURI), ("scope", "profile"),
             ("state", "pkce"), ("code_challenge", challenge.value), ("code_challenge_method", challenge.method.rawValue),

@@ -22,11 +22,13 @@ import Testing
 
     @Test func theDefaultsLoad() async throws {
         #expect(try await Self.loadError(handler: TestPartner.handler()) == nil)
-        let remote: JSONValue = .object(["remote": .object([
-            "authorizeURL": .string("https://auth.partner.test/authorize"),
-            "credential": .object(["header": .object(["name": .string("X-Session"), "value": .string("secret")])]),
-            "timeoutSeconds": .number(3),
-        ])])
+        let remote: JSONValue = .object([
+            "remote": .object([
+                "authorizeURL": .string("https://auth.partner.test/authorize"),
+                "credential": .object(["header": .object(["name": .string("X-Session"), "value": .string("secret")])]),
+                "timeoutSeconds": .number(3),
+            ])
+        ])
         #expect(try await Self.loadError(handler: Self.appflip(["clientIDs": .string("any"), "authorization": remote]), embedded: false) == nil)
     }
 
@@ -36,18 +38,49 @@ import Testing
         ("handler.appflip.clientIDs[0]", ["clientIDs": .array([.string("")]), "authorization": embedded]),
         ("handler.appflip.clientIDs", ["clientIDs": .string("not-in-oauth.json"), "authorization": embedded]),
         ("handler.appflip.authorization", ["clientIDs": client]),
-        ("handler.appflip.authorization.embedded.user", ["clientIDs": client, "authorization": .object(["embedded": .object(["user": .string("mallory")])])]),
+        (
+            "handler.appflip.authorization.embedded.user",
+            ["clientIDs": client, "authorization": .object(["embedded": .object(["user": .string("mallory")])])]
+        ),
         ("handler.appflip.authorization.magic", ["clientIDs": client, "authorization": .object(["magic": .object([:])])]),
-        ("handler.appflip.authorization.remote.authorizeURL", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("ftp://x/")])])]),
-        ("handler.appflip.authorization.remote.credential", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["cookie": .string("a"), "bearer": .string("b")])])])]),
-        ("handler.appflip.redirectURIs", ["clientIDs": client, "authorization": embedded, "redirectURIs": .array([.string("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1")])]),
+        (
+            "handler.appflip.authorization.remote.authorizeURL",
+            ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("ftp://x/")])])]
+        ),
+        (
+            "handler.appflip.authorization.remote.credential",
+            [
+                "clientIDs": client,
+                "authorization": .object([
+                    "remote": .object([
+                        "authorizeURL": .string("https://x/"), "credential": .object(["cookie": .string("a"), "bearer": .string("b")]),
+                    ])
+                ]),
+            ]
+        ),
+        (
+            "handler.appflip.redirectURIs",
+            [
+                "clientIDs": client, "authorization": embedded,
+                "redirectURIs": .array([.string("https://oauth-redirect.googleusercontent.com/a/com.google.OPA?x=1")]),
+            ]
+        ),
         ("handler.appflip.outcome", ["clientIDs": client, "authorization": embedded, "outcome": .string("approve-ish")]),
         ("handler.appflip.errorDescription", ["clientIDs": client, "authorization": embedded, "errorDescription": .string("only with errors")]),
         ("handler.appflip.timeoutSeconds", ["clientIDs": client, "authorization": embedded, "timeoutSeconds": .number(0)]),
         ("handler.appflip.clientId", ["clientId": client, "clientIDs": client, "authorization": embedded]),
         ("handler.appflip.client_ids", ["client_ids": client, "authorization": embedded]),
-        ("handler.appflip.authorization.embedded.username", ["clientIDs": client, "authorization": .object(["embedded": .object(["username": .string("alice")])])]),
-        ("handler.appflip.authorization.remote.timeoutSeconds", ["clientIDs": client, "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "timeoutSeconds": .string("5")])])]),
+        (
+            "handler.appflip.authorization.embedded.username",
+            ["clientIDs": client, "authorization": .object(["embedded": .object(["username": .string("alice")])])]
+        ),
+        (
+            "handler.appflip.authorization.remote.timeoutSeconds",
+            [
+                "clientIDs": client,
+                "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "timeoutSeconds": .string("5")])]),
+            ]
+        ),
     ]
 
     @Test(arguments: broken)
@@ -57,11 +90,17 @@ import Testing
     }
 
     @Test func anUnknownKeyIsNamedWithTheKnownKeysAndAnOldSpellingWithTheKeyToWrite() async throws {
-        let unknown = try #require(try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "scope": .string("x")])))
+        let unknown = try #require(
+            try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "scope": .string("x")]))
+        )
         #expect(unknown.field == "handler.appflip.scope")
         #expect(unknown.message == "unknown key; known keys are clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds")
         #expect(unknown.file.hasSuffix("/apps.d/app-100.json"))
-        let renamed = try #require(try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "error_description": .string("x")])))
+        let renamed = try #require(
+            try await Self.loadError(
+                handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "error_description": .string("x")])
+            )
+        )
         #expect(renamed.field == "handler.appflip.error_description")
         #expect(renamed.message == "renamed; write `errorDescription` (configuration keys are camelCase)")
     }
@@ -76,7 +115,12 @@ import Testing
         let secret = "session-secret-value-42"
         let object: [String: JSONValue] = [
             "clientIDs": Self.client,
-            "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "credential": .object(["header": .object(["name": .string("bad name"), "value": .string(secret)])])])]),
+            "authorization": .object([
+                "remote": .object([
+                    "authorizeURL": .string("https://x/"),
+                    "credential": .object(["header": .object(["name": .string("bad name"), "value": .string(secret)])]),
+                ])
+            ]),
         ]
         let error = try #require(try await Self.loadError(handler: Self.appflip(object)))
         #expect(error.field == "handler.appflip.authorization.remote.credential.header.name")

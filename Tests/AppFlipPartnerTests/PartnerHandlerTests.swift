@@ -39,7 +39,9 @@ import Testing
             #expect(refreshed.report.accessTokenFormat == .opaque)
 
             // Replay: the code is single use.
-            await Self.expectInvalidGrant("a replayed code was exchanged") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa) }
+            await Self.expectInvalidGrant("a replayed code was exchanged") { () async throws(TokenExchangeError) in
+                _ = try await tokens.exchange(code: code, redirectURI: Self.opa)
+            }
             await google.connection.close()
         }
     }
@@ -50,7 +52,9 @@ import Testing
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
-            await Self.expectInvalidGrant("a code bound to \(Self.opa) was exchanged with another redirect_uri") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev") }
+            await Self.expectInvalidGrant("a code bound to \(Self.opa) was exchanged with another redirect_uri") {
+                () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev")
+            }
             await google.connection.close()
         }
     }
@@ -63,11 +67,15 @@ import Testing
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
-            await Self.expectInvalidGrant("a verifier was accepted for a code issued without a challenge") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa, codeVerifier: String(repeating: "v", count: 43)) }
+            await Self.expectInvalidGrant("a verifier was accepted for a code issued without a challenge") { () async throws(TokenExchangeError) in
+                _ = try await tokens.exchange(code: code, redirectURI: Self.opa, codeVerifier: String(repeating: "v", count: 43))
+            }
 
             let verifier = String(repeating: "a1-._~", count: 8)
             let challenged = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
-            await Self.expectInvalidGrant("a wrong verifier was accepted") { () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: challenged, redirectURI: Self.opa, codeVerifier: verifier + "x") }
+            await Self.expectInvalidGrant("a wrong verifier was accepted") { () async throws(TokenExchangeError) in
+                _ = try await tokens.exchange(code: challenged, redirectURI: Self.opa, codeVerifier: verifier + "x")
+            }
             let again = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
             let issued = try await tokens.exchange(code: again, redirectURI: Self.opa, codeVerifier: verifier)
             #expect(issued.report.violations.isEmpty)
@@ -240,7 +248,9 @@ import Testing
     @Test func aMissingStateIsAnInvalidRequestOnTheVerifiedRedirectURI() async throws {
         try await TestPartner.run { daemon in
             let google = try await TestGoogleApp.register(on: daemon)
-            let link = TestPartner.link + "?client_id=\(TestPartner.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
+            let link =
+                TestPartner.link
+                + "?client_id=\(TestPartner.clientID)&scope=profile&redirect_uri=https%3A%2F%2Foauth-redirect.googleusercontent.com%2Fa%2Fcom.google.OPA"
             let reply = try await google.open(link)
             #expect(try reply.outcome.get().openResult?.opened.map(\.status) == [.delivered])
             let url = try #require(google.urls.first)

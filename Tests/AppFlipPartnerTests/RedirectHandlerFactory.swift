@@ -16,7 +16,10 @@ struct RedirectHandlerFactory: HandlerFactory {
         var universalLinksOnly: Bool?
     }
 
-    func makeHandler(_ configuration: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError)
+    func makeHandler(
+        _ configuration: JSONValue,
+        context: HandlerFactoryContext
+    ) throws(ConfigurationError)
         -> any ActivityHandler
     {
         let redirect = try context.decode(Configuration.self, from: configuration)

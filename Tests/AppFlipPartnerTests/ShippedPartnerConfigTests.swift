@@ -8,14 +8,22 @@ import Testing
     static let root = #filePath.components(separatedBy: "/Tests/").first!
 
     @Test func appflipdChecksTheShippedConfigurationWithItsOAuthServer() async throws {
-        let outcome = try await TestCommand.run("appflipd", ["--check", "--config", Self.root + "/Config/appflipd.json", "--socket", "/tmp/appflip-check-unused.sock"])
+        let outcome = try await TestCommand.run(
+            "appflipd",
+            ["--check", "--config", Self.root + "/Config/appflipd.json", "--socket", "/tmp/appflip-check-unused.sock"]
+        )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("OAuth server: \(Self.root)/Config/oauth.json"))
     }
 
     @Test func anOAuthConfigurationThatDoesNotExistIsRefused() async throws {
         let outcome = try await TestCommand.run(
-            "appflipd", ["--check", "--config", Self.root + "/Config/appflipd.json", "--oauth-config", "/nonexistent/oauth.json", "--socket", "/tmp/appflip-check-unused.sock"])
+            "appflipd",
+            [
+                "--check", "--config", Self.root + "/Config/appflipd.json", "--oauth-config", "/nonexistent/oauth.json", "--socket",
+                "/tmp/appflip-check-unused.sock",
+            ]
+        )
         #expect(outcome.status == 1)
         #expect(outcome.standardError.contains("/nonexistent/oauth.json"))
     }

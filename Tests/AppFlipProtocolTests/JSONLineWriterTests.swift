@@ -10,51 +10,134 @@ import Testing
 @Suite struct JSONLineWriterTests {
     static let peer = PeerInfo(uid: 1000, gid: 1000, pid: 4242)
     static let opened = [
-        OpenedURL(url: "https://a.test/r?code=[redacted:3B]&state=x", universalLinksOnly: true, status: .delivered, app: "T.a", rule: "details[0].components[1]"),
+        OpenedURL(
+            url: "https://a.test/r?code=[redacted:3B]&state=x",
+            universalLinksOnly: true,
+            status: .delivered,
+            app: "T.a",
+            rule: "details[0].components[1]"
+        ),
         OpenedURL(url: "https://b.test/", universalLinksOnly: false, status: .failed, error: ErrorBody(.noApp, "no app claims \"it\"\n\t\u{01}é")),
     ]
 
     /// Written by hand.
     static let hotMessages: [ServerMessage] = [
-        .reply(Reply(id: .string("s/1"), result: .open(OpenResult(status: .handled, app: "T.a", domain: "applinks:a.test", rule: "details[0].components[0]", opened: opened)))),
+        .reply(
+            Reply(
+                id: .string("s/1"),
+                result: .open(OpenResult(status: .handled, app: "T.a", domain: "applinks:a.test", rule: "details[0].components[0]", opened: opened))
+            )
+        ),
         .reply(Reply(id: .number(-3), result: .open(OpenResult(status: .browser)))),
         .reply(Reply(id: .number(3), result: .answer(AnswerResult(handoff: 77)))),
         .reply(Reply(id: .number(7), op: .open, error: ErrorBody(.declined, "declined", field: "f", app: "T.a", rule: "r", opened: opened))),
         .reply(Reply(id: nil, op: .answer, error: ErrorBody(.unknownHandoff, "gone"))),
-        .activity(ActivityPush(handoff: 9, app: "T.a", rule: "details[0].components[0]", activity: Activity(
-            webpageURL: "https://a.test/x?y=1",
-            userInfo: ["z": .array([.number(1), .number(2.5), .number(-0.0), .number(1e16), .bool(true), .null]), "a": .object(["k": .string("v\"\u{8}")])]))),
+        .activity(
+            ActivityPush(
+                handoff: 9,
+                app: "T.a",
+                rule: "details[0].components[0]",
+                activity: Activity(
+                    webpageURL: "https://a.test/x?y=1",
+                    userInfo: [
+                        "z": .array([.number(1), .number(2.5), .number(-0.0), .number(1e16), .bool(true), .null]),
+                        "a": .object(["k": .string("v\"\u{8}")]),
+                    ]
+                )
+            )
+        ),
         .activity(ActivityPush(handoff: 10, app: "T.a", rule: "r", activity: Activity(activityType: "other", webpageURL: nil))),
     ]
 
     /// Left to `JSONEncoder`.
     static let otherMessages: [ServerMessage] = [
         .reply(Reply(id: .number(1), result: .hello(HelloResult(version: 1, server: "appflipd", maxLineBytes: 65536, peer: peer)))),
-        .reply(Reply(id: .number(2), result: .register(RegisterResult(appID: "T.a", domains: ["applinks:a.test", "applinks:*.b.test"], warnings: ["w"])))),
-        .reply(Reply(id: .number(4), result: .explain(ExplainResult(url: "https://a.test/", decision: .exclude, app: "T.a", rule: "r", candidates: [
-            CandidateDecision(app: "T.a", domain: "applinks:a.test", outcome: "exclude", rule: "r", details: 0, component: 2),
-            CandidateDecision(app: "T.b", domain: "applinks:*.a.test", outcome: "no_match", rule: "details[0]", details: nil, component: nil),
-        ])))),
-        .reply(Reply(id: .number(5), result: .apps(AppsResult(apps: [
-            AppInfo(appID: "T.a", kind: .static, domains: ["applinks:a.test"], handler: "exec", source: "/etc/appflipd/apps.d/a.json"),
-            AppInfo(appID: "T.b", kind: .live, domains: [], handler: "live", peer: peer),
-        ])))),
+        .reply(
+            Reply(
+                id: .number(2),
+                result: .register(RegisterResult(appID: "T.a", domains: ["applinks:a.test", "applinks:*.b.test"], warnings: ["w"]))
+            )
+        ),
+        .reply(
+            Reply(
+                id: .number(4),
+                result: .explain(
+                    ExplainResult(
+                        url: "https://a.test/",
+                        decision: .exclude,
+                        app: "T.a",
+                        rule: "r",
+                        candidates: [
+                            CandidateDecision(app: "T.a", domain: "applinks:a.test", outcome: "exclude", rule: "r", details: 0, component: 2),
+                            CandidateDecision(
+                                app: "T.b",
+                                domain: "applinks:*.a.test",
+                                outcome: "no_match",
+                                rule: "details[0]",
+                                details: nil,
+                                component: nil
+                            ),
+                        ]
+                    )
+                )
+            )
+        ),
+        .reply(
+            Reply(
+                id: .number(5),
+                result: .apps(
+                    AppsResult(apps: [
+                        AppInfo(appID: "T.a", kind: .static, domains: ["applinks:a.test"], handler: "exec", source: "/etc/appflipd/apps.d/a.json"),
+                        AppInfo(appID: "T.b", kind: .live, domains: [], handler: "live", peer: peer),
+                    ])
+                )
+            )
+        ),
         .reply(Reply(id: .number(6), result: .watch(WatchResult()))),
         .reply(Reply(id: nil, op: nil, error: ErrorBody(.invalidJSON, "the line is not JSON"))),
-        .event(HandoffEvent(time: 1795331748.1695855, from: peer, client: "c", hop: 1, url: "https://a.test/", app: "T.a", rule: "r", outcome: "delivered", latencyMicros: 31)),
-        .event(HandoffEvent(time: 1795331748, from: nil, client: nil, hop: 0, url: "https://a.test/", app: nil, rule: nil, outcome: "no_app", latencyMicros: 0)),
+        .event(
+            HandoffEvent(
+                time: 1795331748.1695855,
+                from: peer,
+                client: "c",
+                hop: 1,
+                url: "https://a.test/",
+                app: "T.a",
+                rule: "r",
+                outcome: "delivered",
+                latencyMicros: 31
+            )
+        ),
+        .event(
+            HandoffEvent(
+                time: 1_795_331_748,
+                from: nil,
+                client: nil,
+                hop: 0,
+                url: "https://a.test/",
+                app: nil,
+                rule: nil,
+                outcome: "no_app",
+                latencyMicros: 0
+            )
+        ),
     ]
 
     static let hotRequests: [Request] = [
         Request(id: .string("o"), .open(OpenRequest(activity: Activity(webpageURL: "https://a.test/"), options: .init(universalLinksOnly: true)))),
         Request(id: .number(5), .answer(AnswerRequest(handoff: 8, continue: false, open: [OpenURLRequest(url: "https://g.test/?code=1")]))),
-        Request(id: .number(9), .answer(AnswerRequest(handoff: 18446744073709551615, continue: true, open: []))),
+        Request(id: .number(9), .answer(AnswerRequest(handoff: 18_446_744_073_709_551_615, continue: true, open: []))),
     ]
 
     static let otherRequests: [Request] = [
         Request(id: .number(1), .hello(HelloRequest(client: "appflip"))),
         Request(id: .number(2), .hello(HelloRequest(version: 2))),
-        Request(id: .number(3), .register(RegisterRequest(appID: "T.a", domains: ["applinks:a.test"], components: [.object(["/": .string("/a/*"), "exclude": .bool(true)])]))),
+        Request(
+            id: .number(3),
+            .register(
+                RegisterRequest(appID: "T.a", domains: ["applinks:a.test"], components: [.object(["/": .string("/a/*"), "exclude": .bool(true)])])
+            )
+        ),
         Request(id: .number(4), .register(RegisterRequest(appID: "T.a", domains: [], association: .object(["applinks": .object([:])])))),
         Request(id: .number(6), .explain(ExplainRequest(url: "https://a.test/"))),
         Request(id: .number(7), .apps),

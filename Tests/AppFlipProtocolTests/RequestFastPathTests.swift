@@ -1,6 +1,7 @@
-@testable import AppFlipProtocol
 import AppFlipCore
 import Testing
+
+@testable import AppFlipProtocol
 
 /// The hot-path decoder must never disagree with the `JSONDecoder` reference: whenever it returns a
 /// request, the reference returns the same one; for anything else it steps aside.

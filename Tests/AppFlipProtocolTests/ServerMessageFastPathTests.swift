@@ -1,6 +1,7 @@
-@testable import AppFlipProtocol
 import AppFlipCore
 import Testing
+
+@testable import AppFlipProtocol
 
 /// The same promise for the live app's side: pushes and answer replies.
 @Suite struct ServerMessageFastPathTests {
@@ -16,7 +17,9 @@ import Testing
         .reply(Reply(id: .number(1), op: .answer, error: ErrorBody(.unknownHandoff, "gone"))),
         .reply(Reply(id: .number(1), result: .open(OpenResult(status: .handled, app: "T.a")))),
         .reply(Reply(id: nil, op: nil, error: ErrorBody(.invalidJSON, "no"))),
-        .event(HandoffEvent(time: 1, from: nil, client: nil, hop: 0, url: "https://a.test/", app: nil, rule: nil, outcome: "no_app", latencyMicros: 1)),
+        .event(
+            HandoffEvent(time: 1, from: nil, client: nil, hop: 0, url: "https://a.test/", app: nil, rule: nil, outcome: "no_app", latencyMicros: 1)
+        ),
     ]
 
     @Test(arguments: handled)

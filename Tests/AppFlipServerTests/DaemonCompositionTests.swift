@@ -12,7 +12,11 @@ import Testing
 
     @Test func theHTTPClientStartsFirstAndStopsLastTheDaemonStopsFirst() async throws {
         let composition = try DaemonComposition(
-            configuration: DaemonConfiguration(), oauth: TestPartner.oauthConfiguration, listener: .path("/nonexistent/appflipd.sock"), logger: Self.noLogs)
+            configuration: DaemonConfiguration(),
+            oauth: TestPartner.oauthConfiguration,
+            listener: .path("/nonexistent/appflipd.sock"),
+            logger: Self.noLogs
+        )
         let kinds = composition.services.map { "\(type(of: $0.service))" }
         await composition.discard()
         #expect(kinds == ["HTTPClientLifetime", "EmbeddedAuthorizationServer", "DaemonService"])

@@ -69,14 +69,18 @@ import Testing
         defer { TestDirectory.remove(daemon.directory) }
         let (reply, exit) = try await TestDaemonProcess.run(daemon) { pid in
             let client = try await daemon.connect()
-            let pending = client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/"), options: .init(universalLinksOnly: true))))
+            let pending = client.send(
+                .open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/"), options: .init(universalLinksOnly: true)))
+            )
             // Wait until the handler runs, then ask the daemon to stop while it does.
             while access(daemon.directory + "/handler-1.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
             kill(pid, SIGTERM)
             // Once the daemon is stopping, new handoffs on open connections are refused.
             var refused: Reply?
             for _ in 0..<500 {
-                let attempt = try await client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"), options: .init(universalLinksOnly: true)))).get()
+                let attempt = try await client.send(
+                    .open(OpenRequest(activity: Activity(webpageURL: "https://accept.test/"), options: .init(universalLinksOnly: true)))
+                ).get()
                 if attempt.error?.code == .shuttingDown {
                     refused = attempt
                     break
@@ -93,12 +97,18 @@ import Testing
     @Test func sigtermClosesWhatIsStillInFlightAfterTheGracePeriod() async throws {
         var configuration = DaemonConfiguration()
         configuration.shutdownGraceSeconds = 0.5
-        let stuck = TestApp(appID: "T.stuck", domains: ["applinks:stuck.test"], handler: .script("touch \"$0.started\"; sleep 5", timeoutSeconds: 120))
+        let stuck = TestApp(
+            appID: "T.stuck",
+            domains: ["applinks:stuck.test"],
+            handler: .script("touch \"$0.started\"; sleep 5", timeoutSeconds: 120)
+        )
         let daemon = try TestDaemon.make(configuration: configuration, apps: [stuck])
         defer { TestDirectory.remove(daemon.directory) }
         let (outcome, exit) = try await TestDaemonProcess.run(daemon) { pid in
             let client = try await daemon.connect()
-            let pending = client.send(.open(OpenRequest(activity: Activity(webpageURL: "https://stuck.test/"), options: .init(universalLinksOnly: true))))
+            let pending = client.send(
+                .open(OpenRequest(activity: Activity(webpageURL: "https://stuck.test/"), options: .init(universalLinksOnly: true)))
+            )
             while access(daemon.directory + "/handler-0.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
             kill(pid, SIGTERM)
             // The handler sleeps for 5 s: only a daemon that keeps its grace period closes the connection
@@ -122,7 +132,9 @@ import Testing
             let before = try await client.apps().count
             try TestDirectory.write(
                 #"{"appID":"T.added","domains":["applinks:added.test"],"association":{"applinks":{"details":[{"appIDs":["T.added"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#,
-                to: daemon.directory + "/apps.d/zz-added.json", mode: 0o644)
+                to: daemon.directory + "/apps.d/zz-added.json",
+                mode: 0o644
+            )
             kill(pid, SIGHUP)
             var after = before
             for _ in 0..<200 where after == before {

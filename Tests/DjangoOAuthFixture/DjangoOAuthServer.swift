@@ -23,8 +23,13 @@ public struct DjangoOAuthServer: Sendable {
     /// `redirectURIs`, runs `body`, then stops the server by PID. The server exits by itself after
     /// `lifetimeSeconds` in case this process dies first.
     public static func run(
-        clientID: String, clientSecret: String, username: String = "alice", password: String, redirectURIs: [String],
-        lifetimeSeconds: Int, _ body: @Sendable (DjangoOAuthServer) async throws -> Void
+        clientID: String,
+        clientSecret: String,
+        username: String = "alice",
+        password: String,
+        redirectURIs: [String],
+        lifetimeSeconds: Int,
+        _ body: @Sendable (DjangoOAuthServer) async throws -> Void
     ) async throws {
         let python = try venv.get()
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-\(UUID())")
@@ -37,9 +42,11 @@ public struct DjangoOAuthServer: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments =
-            ["\(repositoryRoot)/scripts/django-oauth/serve.py", "--state", state.path, "--port-file", portFile.path,
-             "--client-id", clientID, "--client-secret", clientSecret, "--username", username, "--password", password,
-             "--lifetime", "\(lifetimeSeconds)"]
+            [
+                "\(repositoryRoot)/scripts/django-oauth/serve.py", "--state", state.path, "--port-file", portFile.path,
+                "--client-id", clientID, "--client-secret", clientSecret, "--username", username, "--password", password,
+                "--lifetime", "\(lifetimeSeconds)",
+            ]
             + redirectURIs.flatMap { ["--redirect-uri", $0] }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -84,9 +91,13 @@ public struct DjangoOAuthServer: Sendable {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Cookie", value: csrfCookie)
-        request.body = .bytes(ByteBuffer(string: FormEncoding.encode([
-            ("csrfmiddlewaretoken", token), ("username", username), ("password", password),
-        ])))
+        request.body = .bytes(
+            ByteBuffer(
+                string: FormEncoding.encode([
+                    ("csrfmiddlewaretoken", token), ("username", username), ("password", password),
+                ])
+            )
+        )
         let response = try await client.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .found else { throw DjangoFixtureError("login failed: HTTP \(response.status)") }
@@ -125,7 +136,8 @@ public struct DjangoOAuthServer: Sendable {
         guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
             let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw DjangoFixtureError(
-                "scripts/django-oauth/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)")
+                "scripts/django-oauth/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)"
+            )
         }
         return python
     }

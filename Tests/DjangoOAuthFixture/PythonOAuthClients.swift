@@ -68,7 +68,8 @@ public enum PythonOAuthClients {
         guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
             let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             throw DjangoFixtureError(
-                "scripts/oauth-clients/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)")
+                "scripts/oauth-clients/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)"
+            )
         }
         return python
     }

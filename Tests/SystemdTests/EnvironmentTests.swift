@@ -75,9 +75,11 @@ import Testing
         let apps = try await notifier.reload({ 3 }, status: { "Serving \($0) apps" }, failureStatus: { "\($0)" })
         #expect(apps == 3)
         await #expect(throws: BrokenConfig.self) {
-            try await notifier.reload({ () async throws -> Int in throw BrokenConfig() },
-                                      status: { "Serving \($0) apps" },
-                                      failureStatus: { _ in "Reload failed; still serving 3 apps" })
+            try await notifier.reload(
+                { () async throws -> Int in throw BrokenConfig() },
+                status: { "Serving \($0) apps" },
+                failureStatus: { _ in "Reload failed; still serving 3 apps" }
+            )
         }
         let messages = socket.messages()
         #expect(messages.count == 4)

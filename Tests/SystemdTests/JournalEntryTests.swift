@@ -26,16 +26,18 @@ import Testing
 
     @Test func carriesTheStandardFieldsFirst() {
         let fields = entry(metadata: [:]).fields
-        #expect(fields == [
-            JournalField(name: "MESSAGE", value: "handed off"),
-            JournalField(name: "PRIORITY", value: "5"),
-            JournalField(name: "SYSLOG_IDENTIFIER", value: "appflipd"),
-            JournalField(name: "CODE_FILE", value: "AppFlipDaemon/Router.swift"),
-            JournalField(name: "CODE_LINE", value: "42"),
-            JournalField(name: "CODE_FUNC", value: "route(_:)"),
-            JournalField(name: "SWIFT_LOG_LABEL", value: "appflipd.router"),
-            JournalField(name: "SWIFT_LOG_SOURCE", value: "AppFlipDaemon"),
-        ])
+        #expect(
+            fields == [
+                JournalField(name: "MESSAGE", value: "handed off"),
+                JournalField(name: "PRIORITY", value: "5"),
+                JournalField(name: "SYSLOG_IDENTIFIER", value: "appflipd"),
+                JournalField(name: "CODE_FILE", value: "AppFlipDaemon/Router.swift"),
+                JournalField(name: "CODE_LINE", value: "42"),
+                JournalField(name: "CODE_FUNC", value: "route(_:)"),
+                JournalField(name: "SWIFT_LOG_LABEL", value: "appflipd.router"),
+                JournalField(name: "SWIFT_LOG_SOURCE", value: "AppFlipDaemon"),
+            ]
+        )
     }
 
     @Test func turnsMetadataIntoSortedUpperCaseFields() {
@@ -46,15 +48,17 @@ import Testing
             "peer": ["uid": "1000", "pid": "77"],
             "opened": ["https://a/", "https://b/"],
         ]).fields.dropFirst(8)
-        #expect(Array(fields) == [
-            JournalField(name: "APPFLIP_APP", value: "com.example.partner"),
-            JournalField(name: "APPFLIP_HANDOFF_ID", value: "h-1"),
-            JournalField(name: "APPFLIP_LATENCY_MICROSECONDS", value: "1234"),
-            JournalField(name: "APPFLIP_OPENED", value: "https://a/"),
-            JournalField(name: "APPFLIP_OPENED", value: "https://b/"),
-            JournalField(name: "APPFLIP_PEER_PID", value: "77"),
-            JournalField(name: "APPFLIP_PEER_UID", value: "1000"),
-        ])
+        #expect(
+            Array(fields) == [
+                JournalField(name: "APPFLIP_APP", value: "com.example.partner"),
+                JournalField(name: "APPFLIP_HANDOFF_ID", value: "h-1"),
+                JournalField(name: "APPFLIP_LATENCY_MICROSECONDS", value: "1234"),
+                JournalField(name: "APPFLIP_OPENED", value: "https://a/"),
+                JournalField(name: "APPFLIP_OPENED", value: "https://b/"),
+                JournalField(name: "APPFLIP_PEER_PID", value: "77"),
+                JournalField(name: "APPFLIP_PEER_UID", value: "1000"),
+            ]
+        )
     }
 
     @Test func neverCarriesACredential() {
@@ -84,14 +88,22 @@ import Testing
                 level: .error,
                 message: "failed\nbadly",
                 metadata: ["app": "from-call", "error.message": "\(Refused())"],
-                label: "t", source: "s", file: "f", function: "g", line: 1, identifier: "appflipd",
-                fieldName: JournalFieldName(), redaction: LogRedaction()
+                label: "t",
+                source: "s",
+                file: "f",
+                function: "g",
+                line: 1,
+                identifier: "appflipd",
+                fieldName: JournalFieldName(),
+                redaction: LogRedaction()
             ),
             level: .error
         )
-        #expect(line.hasSuffix(
-            " error appflipd: failed\\nbadly APPFLIP_APP=from-call APPFLIP_ERROR_MESSAGE=refused Bearer [redacted]\n"
-        ))
+        #expect(
+            line.hasSuffix(
+                " error appflipd: failed\\nbadly APPFLIP_APP=from-call APPFLIP_ERROR_MESSAGE=refused Bearer [redacted]\n"
+            )
+        )
         #expect(handler.metadata == ["app": "from-handler", "rule": "r1"])
     }
 
@@ -108,4 +120,3 @@ import Testing
         #expect(line.dropLast().allSatisfy { !$0.isNewline })
     }
 }
-

@@ -62,11 +62,11 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         public var severity: Severity {
             switch self {
             case .invalidJSON, .rootNotObject, .wrongType, .detailWithoutAppID, .emptyAppID, .invalidVariableName,
-                 .recursiveSubstitution, .undefinedVariable, .unterminatedSubstitution, .documentTooLarge:
+                .recursiveSubstitution, .undefinedVariable, .unterminatedSubstitution, .documentTooLarge:
                 .error
             case .duplicateKey, .noRecognizedService, .bothAppIDForms, .componentsAndPaths, .legacyAppsNotEmpty, .emptyVariable,
-                 .shadowedPredefinedVariable, .nonStringQueryPredicate, .catchAllShadowsRules, .unreachableRule,
-                 .noDetails:
+                .shadowedPredefinedVariable, .nonStringQueryPredicate, .catchAllShadowsRules, .unreachableRule,
+                .noDetails:
                 .warning
             }
         }

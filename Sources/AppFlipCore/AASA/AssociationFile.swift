@@ -84,8 +84,13 @@ public struct AssociationFile: Sendable {
             let rules = storage.details[detailIndex].rules
             for ruleIndex in rules.indices where rules[ruleIndex].matches(&input) {
                 let rule = rules[ruleIndex]
-                return AppDecision(outcome: rule.excludes ? .exclude : .match, detailsIndex: detailIndex,
-                                   componentIndex: ruleIndex, rule: rule.text, pointer: rule.pointer)
+                return AppDecision(
+                    outcome: rule.excludes ? .exclude : .match,
+                    detailsIndex: detailIndex,
+                    componentIndex: ruleIndex,
+                    rule: rule.text,
+                    pointer: rule.pointer
+                )
             }
         }
         return .noMatch

@@ -42,15 +42,21 @@ struct AssociationFileLoader {
         }
         let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
         if !services.contains(where: { root[$0] != nil }) {
-            report(.noRecognizedService, at: "",
-                   "the document has none of applinks, webcredentials, appclips or activitycontinuation, so it grants no app anything")
+            report(
+                .noRecognizedService,
+                at: "",
+                "the document has none of applinks, webcredentials, appclips or activitycontinuation, so it grants no app anything"
+            )
         }
         guard let applinksValue = root["applinks"] else { return [] }
         guard let applinks = object(applinksValue, at: "/applinks", expected: "an object") else { return [] }
 
         if let apps = applinks["apps"], let list = array(apps, at: "/applinks/apps", expected: "an empty array"), !list.isEmpty {
-            report(.legacyAppsNotEmpty, at: "/applinks/apps",
-                   "the legacy apps array must be empty (Apple requires []); app identifiers belong in details")
+            report(
+                .legacyAppsNotEmpty,
+                at: "/applinks/apps",
+                "the legacy apps array must be empty (Apple requires []); app identifiers belong in details"
+            )
         }
 
         let variables = loadVariables(applinks["substitutionVariables"], at: "/applinks/substitutionVariables")
@@ -103,7 +109,10 @@ struct AssociationFileLoader {
     // MARK: - Details
 
     private mutating func loadDetail(
-        _ value: JSONValue, at pointer: String, dictionaryKey: String?, defaults documentDefaults: RuleLayer,
+        _ value: JSONValue,
+        at pointer: String,
+        dictionaryKey: String?,
+        defaults documentDefaults: RuleLayer,
         compiler: inout PatternCompiler
     ) -> CompiledDetail? {
         guard let entry = object(value, at: pointer, expected: "an object") else { return nil }
@@ -132,8 +141,11 @@ struct AssociationFileLoader {
                 appIDs = [id]
             }
         } else {
-            report(.detailWithoutAppID, at: pointer,
-                   "this entry names no app: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])")
+            report(
+                .detailWithoutAppID,
+                at: pointer,
+                "this entry names no app: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])"
+            )
         }
 
         let detailDefaults = entry["defaults"].flatMap { layer($0, at: pointer + "/defaults") } ?? RuleLayer()
@@ -142,15 +154,22 @@ struct AssociationFileLoader {
         var rules: [CompiledRule] = []
         if let components = entry["components"] {
             if entry["paths"] != nil {
-                report(.componentsAndPaths, at: pointer + "/paths",
-                       "this entry has both components and legacy paths; components are used and paths ignored")
+                report(
+                    .componentsAndPaths,
+                    at: pointer + "/paths",
+                    "this entry has both components and legacy paths; components are used and paths ignored"
+                )
             }
             if let list = array(components, at: pointer + "/components", expected: "an array of component objects") {
                 for (index, component) in list.enumerated() {
                     let componentPointer = JSONPointer.appending(index, to: pointer + "/components")
                     guard let own = layer(component, at: componentPointer) else { continue }
-                    if let rule = compileRule(own.overriding(defaults), text: component.compactJSON,
-                                              pointer: componentPointer, compiler: &compiler) {
+                    if let rule = compileRule(
+                        own.overriding(defaults),
+                        text: component.compactJSON,
+                        pointer: componentPointer,
+                        compiler: &compiler
+                    ) {
                         rules.append(rule)
                     }
                 }
@@ -178,7 +197,10 @@ struct AssociationFileLoader {
     // MARK: - Rules
 
     private mutating func compileRule(
-        _ layer: RuleLayer, text: String, pointer: String, compiler: inout PatternCompiler
+        _ layer: RuleLayer,
+        text: String,
+        pointer: String,
+        compiler: inout PatternCompiler
     ) -> CompiledRule? {
         let form = TextForm(percentEncoded: layer.percentEncoded ?? true, caseSensitive: layer.caseSensitive ?? true)
         var failed = false
@@ -189,7 +211,8 @@ struct AssociationFileLoader {
             if let pattern = compile(main, as: located.value, at: located.pointer, form: form, compiler: &compiler) {
                 path = CompiledRule.PathTest(
                     pattern: pattern,
-                    parent: parent.flatMap { compile($0, as: located.value, at: located.pointer, form: form, compiler: &compiler) })
+                    parent: parent.flatMap { compile($0, as: located.value, at: located.pointer, form: form, compiler: &compiler) }
+                )
             } else {
                 failed = true
             }
@@ -209,8 +232,11 @@ struct AssociationFileLoader {
                 if !nonStrings.isEmpty {
                     // swcutil ignores the whole dictionary then, every other item's constraint included.
                     for name in nonStrings.keys.sorted() {
-                        report(.nonStringQueryPredicate, at: JSONPointer.appending(name, to: located.pointer),
-                               "the pattern for query item \"\(name)\" is \(nonStrings[name]!.typeName), not a string; Apple then ignores the whole ? dictionary, so every query matches this rule")
+                        report(
+                            .nonStringQueryPredicate,
+                            at: JSONPointer.appending(name, to: located.pointer),
+                            "the pattern for query item \"\(name)\" is \(nonStrings[name]!.typeName), not a string; Apple then ignores the whole ? dictionary, so every query matches this rule"
+                        )
                     }
                     break
                 }
@@ -223,10 +249,13 @@ struct AssociationFileLoader {
                         continue
                     }
                     let nameBytes = Array(name.utf8)
-                    tests.append(CompiledRule.QueryItemTest(
-                        name: form.foldsCase ? TextTransform.caseFolded(nameBytes) : nameBytes,
-                        pattern: pattern,
-                        matchesAbsentItem: pattern.matches([])))
+                    tests.append(
+                        CompiledRule.QueryItemTest(
+                            name: form.foldsCase ? TextTransform.caseFolded(nameBytes) : nameBytes,
+                            pattern: pattern,
+                            matchesAbsentItem: pattern.matches([])
+                        )
+                    )
                 }
                 query = .items(tests)
             default:
@@ -241,13 +270,24 @@ struct AssociationFileLoader {
         }
 
         guard !failed else { return nil }
-        return CompiledRule(path: path, query: query, fragment: fragment, excludes: layer.exclude ?? false,
-                            form: form, text: text, pointer: pointer)
+        return CompiledRule(
+            path: path,
+            query: query,
+            fragment: fragment,
+            excludes: layer.exclude ?? false,
+            form: form,
+            text: text,
+            pointer: pointer
+        )
     }
 
     /// Compiles `text`, reporting failures against `written`, the pattern as the user wrote it.
     private mutating func compile(
-        _ text: String, as written: String? = nil, at pointer: String, form: TextForm, compiler: inout PatternCompiler
+        _ text: String,
+        as written: String? = nil,
+        at pointer: String,
+        form: TextForm,
+        compiler: inout PatternCompiler
     ) -> Pattern? {
         let written = written ?? text
         do {
@@ -257,8 +297,11 @@ struct AssociationFileLoader {
             case .unterminatedSubstitution:
                 report(.unterminatedSubstitution, at: pointer, "the pattern \"\(written)\" opens $( without a closing )")
             case .undefinedVariable(let name):
-                report(.undefinedVariable, at: pointer,
-                       "the pattern \"\(written)\" uses $(\(name)), which is neither in substitutionVariables nor predefined")
+                report(
+                    .undefinedVariable,
+                    at: pointer,
+                    "the pattern \"\(written)\" uses $(\(name)), which is neither in substitutionVariables nor predefined"
+                )
             }
             return nil
         }
@@ -310,12 +353,18 @@ struct AssociationFileLoader {
         for name in members.keys.sorted() {
             let namePointer = JSONPointer.appending(name, to: pointer)
             if name.isEmpty || name.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
-                report(.invalidVariableName, at: namePointer,
-                       "the variable name \"\(name)\" is empty or contains $, ( or ), so no pattern can use it")
+                report(
+                    .invalidVariableName,
+                    at: namePointer,
+                    "the variable name \"\(name)\" is empty or contains $, ( or ), so no pattern can use it"
+                )
             }
             if PatternCompiler.predefinedNames.contains(name) {
-                report(.shadowedPredefinedVariable, at: namePointer,
-                       "\"\(name)\" replaces the predefined $(\(name)) in every pattern of this file")
+                report(
+                    .shadowedPredefinedVariable,
+                    at: namePointer,
+                    "\"\(name)\" replaces the predefined $(\(name)) in every pattern of this file"
+                )
             }
             guard let items = array(members[name]!, at: namePointer, expected: "an array of strings") else { continue }
             if items.isEmpty {
@@ -326,8 +375,11 @@ struct AssociationFileLoader {
                 let itemPointer = JSONPointer.appending(index, to: namePointer)
                 guard let text = string(item, at: itemPointer, expected: "a string") else { continue }
                 if text.contains("$(") {
-                    report(.recursiveSubstitution, at: itemPointer,
-                           "the value \"\(text)\" refers to another variable; substitution values may use * and ? but not $(…)")
+                    report(
+                        .recursiveSubstitution,
+                        at: itemPointer,
+                        "the value \"\(text)\" refers to another variable; substitution values may use * and ? but not $(…)"
+                    )
                 }
                 values.append(text)
             }
@@ -345,11 +397,17 @@ struct AssociationFileLoader {
             guard let first = detail.rules.firstIndex(where: \.matchesEverything), first + 1 < detail.rules.count else { continue }
             let catchAll = detail.rules[first]
             let shadowed = detail.rules[(first + 1)...]
-            report(.catchAllShadowsRules, at: catchAll.pointer,
-                   "this rule matches every URL, so \(shadowed.count == 1 ? "the rule after it never runs" : "the \(shadowed.count) rules after it never run")")
+            report(
+                .catchAllShadowsRules,
+                at: catchAll.pointer,
+                "this rule matches every URL, so \(shadowed.count == 1 ? "the rule after it never runs" : "the \(shadowed.count) rules after it never run")"
+            )
             for rule in shadowed {
-                report(.unreachableRule, at: rule.pointer,
-                       "this rule never runs: \(catchAll.pointer) before it already matches every URL")
+                report(
+                    .unreachableRule,
+                    at: rule.pointer,
+                    "this rule never runs: \(catchAll.pointer) before it already matches every URL"
+                )
             }
         }
     }

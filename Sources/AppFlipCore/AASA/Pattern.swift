@@ -117,8 +117,10 @@ struct Pattern: Sendable {
                     if let first = current.first { next.insertAll(from: first, through: count) }
                 case .oneOf(let alternatives):
                     current.forEach { offset in
-                        for group in alternatives.literals where offset + group.length <= count
-                            && group.contains(input[(base + offset)..<(base + offset + group.length)]) {
+                        for group in alternatives.literals
+                        where offset + group.length <= count
+                            && group.contains(input[(base + offset)..<(base + offset + group.length)])
+                        {
                             next.insert(offset + group.length)
                         }
                     }

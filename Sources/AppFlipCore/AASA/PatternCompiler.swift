@@ -82,8 +82,10 @@ struct PatternCompiler {
             "lang": ISOCodes.languages,
         ]
         return lists.mapValues { values in
-            (Alternatives(values: values.map { valueTokens($0, foldingCase: false) }),
-             Alternatives(values: values.map { valueTokens($0, foldingCase: true) }))
+            (
+                Alternatives(values: values.map { valueTokens($0, foldingCase: false) }),
+                Alternatives(values: values.map { valueTokens($0, foldingCase: true) })
+            )
         }
     }()
 }

@@ -9,8 +9,13 @@ struct RuleLayer {
     var percentEncoded: Bool?
 
     func overriding(_ base: RuleLayer) -> RuleLayer {
-        RuleLayer(path: path ?? base.path, query: query ?? base.query, fragment: fragment ?? base.fragment,
-                  exclude: exclude ?? base.exclude, caseSensitive: caseSensitive ?? base.caseSensitive,
-                  percentEncoded: percentEncoded ?? base.percentEncoded)
+        RuleLayer(
+            path: path ?? base.path,
+            query: query ?? base.query,
+            fragment: fragment ?? base.fragment,
+            exclude: exclude ?? base.exclude,
+            caseSensitive: caseSensitive ?? base.caseSensitive,
+            percentEncoded: percentEncoded ?? base.percentEncoded
+        )
     }
 }

@@ -86,7 +86,11 @@ public struct FlipLink: Sendable, Hashable {
     /// The link a Google app opens: `partnerLink` with the four parameters appended, each strictly
     /// percent-encoded, scopes joined with a space (sent as `%20`). A fragment of `partnerLink` stays last.
     public static func link(
-        to partnerLink: RawURL, clientID: String, scopes: [String], state: String, redirectURI: String
+        to partnerLink: RawURL,
+        clientID: String,
+        scopes: [String],
+        state: String,
+        redirectURI: String
     ) -> String {
         let parameters = FormEncoding.encode([
             (Parameter.clientID.rawValue, clientID), (Parameter.scope.rawValue, scopes.joined(separator: " ")),

@@ -17,7 +17,8 @@ public struct FlipPolicy: Sendable {
     /// - Throws: when `expectedClientIDs` is empty or holds an empty id: such a policy could never proceed,
     ///   or would match a link whose `client_id` is empty.
     public init(
-        expectedClientIDs: [String], allowedRedirectURIs: RedirectAllowlist = .appFlip
+        expectedClientIDs: [String],
+        allowedRedirectURIs: RedirectAllowlist = .appFlip
     ) throws(FlipPolicyError) {
         guard !expectedClientIDs.isEmpty else { throw .noClientIDs }
         if let index = expectedClientIDs.firstIndex(where: \.isEmpty) { throw .emptyClientID(index: index) }

@@ -3,9 +3,11 @@
 /// must pass each structural check, so that every refusal can say which part is wrong.
 public struct RedirectAllowlist: Sendable {
     /// The 12 App Flip redirect URIs of the seed.
-    public static let appFlip = RedirectAllowlist(checked: AppFlipRedirectURI.all.map {
-        (AllowedRedirectURI(string: $0.string, appFlip: $0), host: $0.host, path: $0.path)
-    })
+    public static let appFlip = RedirectAllowlist(
+        checked: AppFlipRedirectURI.all.map {
+            (AllowedRedirectURI(string: $0.string, appFlip: $0), host: $0.host, path: $0.path)
+        }
+    )
 
     /// Every allowed URI, in the order given.
     public var uris: [String] { ordered.map(\.string) }

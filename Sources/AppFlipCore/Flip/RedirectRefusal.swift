@@ -60,7 +60,8 @@ public struct RedirectRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .userinfo:
             "the redirect URI has userinfo (text before '@' in the authority); none is allowed"
         case .port(let port):
-            port.isEmpty ? "the redirect URI has an empty port (':'); no port is allowed"
+            port.isEmpty
+                ? "the redirect URI has an empty port (':'); no port is allowed"
                 : "the redirect URI has the port \(port); no port is allowed, not even 443"
         case .query:
             "the redirect URI has a query ('?'); none is allowed, not even an empty one"

@@ -86,7 +86,9 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
         for label in host.split(separator: ".", omittingEmptySubsequences: false) {
             guard !label.isEmpty else { throw AssociatedDomainError(entitlement, .invalidHost("it has an empty label")) }
             guard label.utf8.count <= 63 else { throw AssociatedDomainError(entitlement, .invalidHost("a label is longer than 63 characters")) }
-            if let bad = label.unicodeScalars.first(where: { !($0.isASCII && (UInt8($0.value).isASCIILetter || UInt8($0.value).isASCIIDigit || $0 == "-")) }) {
+            if let bad = label.unicodeScalars.first(where: {
+                !($0.isASCII && (UInt8($0.value).isASCIILetter || UInt8($0.value).isASCIIDigit || $0 == "-"))
+            }) {
                 let hint = bad.isASCII ? "" : " (write an internationalised host in its xn-- form)"
                 throw AssociatedDomainError(entitlement, .invalidHost("it contains \"\(bad)\"\(hint)"))
             }

@@ -34,7 +34,7 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { throw URLSyntaxError(.missingScheme, at: 0) }
         let schemeBytes = bytes[..<colon]
         guard let first = schemeBytes.first, first.isASCIILetter,
-              schemeBytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+            schemeBytes.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         else { throw URLSyntaxError(.invalidScheme, at: 0) }
 
         var cursor = colon + 1
