@@ -44,7 +44,9 @@ public struct RetryPolicy: Sendable, Hashable {
         case ClientError.connectionClosed:
             return true
         case let error as ErrorBody:
-            return error.code == .shuttingDown || error.code == .tooManyConnections
+            // The timeouts close a connection only with nothing in flight: a request sent meanwhile was
+            // not acted on.
+            return [.shuttingDown, .tooManyConnections, .helloTimeout, .idleTimeout].contains(error.code)
         case let error as IOError:
             return [ECONNREFUSED, ENOENT, EAGAIN, ECONNRESET, EPIPE].contains(error.errnoCode)
         case let error as NIOConnectionError:

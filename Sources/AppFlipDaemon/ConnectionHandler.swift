@@ -26,6 +26,15 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var refusingInput = false
     /// The connection is closing behind its last lines.
     private var isClosing = false
+    /// Closes a connection that has not completed `hello` in `helloTimeoutSeconds`.
+    private var helloTimer: Scheduled<Void>?
+    /// Checks for `idleTimeoutSeconds` without a whole line; armed for when the connection would be idle
+    /// long enough, and re-armed only when it fires, so that reading costs no timer work.
+    private var idleTimer: Scheduled<Void>?
+    /// When the connection last read a whole line or finished its last request in flight.
+    private var lastActivity = NIODeadline.uptimeNanoseconds(0)
+    /// A whole line was read in the current read: ``lastActivity`` moves at `channelReadComplete`.
+    private var readALine = false
     private var lines: NIOSingleStepByteToMessageProcessor<LineFrameDecoder>
     /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
     private let decoder = JSONDecoder()
@@ -46,6 +55,20 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.logger = logger
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        let loop = context.eventLoop
+        lastActivity = loop.now
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        helloTimer = loop.scheduleTask(in: Self.timeAmount(seconds: daemon.configuration.helloTimeoutSeconds)) {
+            bound.value.helloTimerFired()
+        }
+        armIdleTimer(at: lastActivity)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimers()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refusingInput, !isClosing else { return }
         outbound.beginReading()
@@ -57,11 +80,16 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        if readALine {
+            readALine = false
+            lastActivity = context.eventLoop.now
+        }
         outbound.endReading()
         context.fireChannelReadComplete()
     }
 
     private func handle(line: ByteBuffer, context: ChannelHandlerContext) {
+        readALine = true
         switch line.withUnsafeReadableBytes({ Request.decode(line: $0, using: decoder) }) {
         case .success(let request): handle(request, context: context)
         case .failure(let failure):
@@ -105,6 +133,8 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
             saidHello = true
             client = hello.client
+            helloTimer?.cancel()
+            helloTimer = nil
             reply(
                 Reply(
                     id: id,
@@ -138,6 +168,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             HandoffHop.open(open, from: .init(peer: peer, client: client), on: context.eventLoop, daemon: daemon) { outcome in
                 let handler = bound.value
                 handler.inFlight.remove(id)
+                if handler.inFlight.isEmpty { handler.lastActivity = handler.outbound.channel.eventLoop.now }
                 handler.reply(Reply(id: id, op: .open, outcome: outcome.map { .open($0) }))
                 handler.closeIfDone()
             }
@@ -235,6 +266,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        cancelTimers()
         endRegistration(context: context)
         daemon.events.unsubscribe(context.channel)
         context.fireChannelInactive()
@@ -259,6 +291,72 @@ final class ConnectionHandler: ChannelInboundHandler {
             )
         )
         closeIfDone()
+    }
+
+    private func helloTimerFired() {
+        helloTimer = nil
+        guard !saidHello, !isClosing else { return }
+        // No request is in flight before `hello`: nothing is left to answer.
+        let seconds = Self.description(seconds: daemon.configuration.helloTimeoutSeconds)
+        closeNow(
+            ErrorBody(.helloTimeout, "no hello within \(seconds) seconds (helloTimeoutSeconds); the connection is closed"),
+            log: "no hello in time; closing"
+        )
+    }
+
+    /// Arms the idle check for `idleTimeoutSeconds` after `start`, unless the timeout is off.
+    private func armIdleTimer(at start: NIODeadline) {
+        let seconds = daemon.configuration.idleTimeoutSeconds
+        guard seconds > 0, !isClosing else { return }
+        let loop = outbound.channel.eventLoop
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        idleTimer = loop.scheduleTask(deadline: start + Self.timeAmount(seconds: seconds)) { bound.value.idleTimerFired() }
+    }
+
+    private func idleTimerFired() {
+        idleTimer = nil
+        guard !isClosing else { return }
+        let now = outbound.channel.eventLoop.now
+        // A request in flight, a live app waiting for activities, a watcher: not idle. Look again later;
+        // the last request's end moves `lastActivity`.
+        if !inFlight.isEmpty || liveApp != nil || isWatching {
+            armIdleTimer(at: now)
+            return
+        }
+        let timeout = Self.timeAmount(seconds: daemon.configuration.idleTimeoutSeconds)
+        guard now - lastActivity >= timeout else {
+            armIdleTimer(at: lastActivity)
+            return
+        }
+        let seconds = Self.description(seconds: daemon.configuration.idleTimeoutSeconds)
+        closeNow(
+            ErrorBody(.idleTimeout, "no request for \(seconds) seconds (idleTimeoutSeconds); the connection is closed"),
+            log: "idle; closing"
+        )
+    }
+
+    /// Closes a connection with nothing in flight after one error line about the connection itself.
+    private func closeNow(_ error: ErrorBody, log message: Logger.Message) {
+        isClosing = true
+        cancelTimers()
+        logger.info(message, metadata: ["code": "\(error.code.rawValue)"])
+        outbound.close(after: .reply(Reply(id: nil, op: nil, error: error)))
+    }
+
+    private func cancelTimers() {
+        helloTimer?.cancel()
+        helloTimer = nil
+        idleTimer?.cancel()
+        idleTimer = nil
+    }
+
+    private static func timeAmount(seconds: Double) -> TimeAmount {
+        .nanoseconds(Int64(seconds * 1_000_000_000))
+    }
+
+    /// `10` rather than `10.0`, `0.5` as it is.
+    private static func description(seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int64(seconds)) : String(seconds)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -23,6 +23,17 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var maxConnections: Int = 512
     /// The per-uid share of ``maxConnections``, so that one user cannot starve the others.
     public var maxConnectionsPerUID: Int = 256
+    /// The last connection slots, kept for uids with fewer than ``reservedConnectionsPerUID`` connections
+    /// open, so that one or two uids at ``maxConnectionsPerUID`` cannot take every slot. `nil`: an eighth
+    /// of ``maxConnections`` (64 of the default 512); see ``reservedConnectionsInEffect``.
+    public var reservedConnections: Int?
+    /// A uid with this many connections open or more gets none of the ``reservedConnections``.
+    public var reservedConnectionsPerUID: Int = 4
+    /// How long a new connection has to complete `hello`; then it gets `hello_timeout` and is closed.
+    public var helloTimeoutSeconds: Double = 10
+    /// How long a connection may sit with no request in flight, not a live app, not watching, and no whole
+    /// line read (a partial line does not count); then it gets `idle_timeout` and is closed. 0 turns it off.
+    public var idleTimeoutSeconds: Double = 300
     /// Requests one connection may have in flight; more are refused with `too_many_requests`.
     public var maxInFlightPerConnection: Int = 1024
     /// How long a live app has to answer an `activity`.
@@ -40,6 +51,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
     /// The defaults, as a daemon with no `appflipd.json` runs.
     public init() {}
+
+    /// ``reservedConnections``, or its default: an eighth of ``maxConnections``.
+    public var reservedConnectionsInEffect: Int { reservedConnections ?? maxConnections / 8 }
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.
     public static func load(from path: String) throws(ConfigurationError) -> DaemonConfiguration {
@@ -64,6 +78,20 @@ public struct DaemonConfiguration: Sendable, Hashable {
             "maxConnectionsPerUID",
             "must be between 1 and maxConnections (\(maxConnections)), not \(maxConnectionsPerUID)"
         )
+        if let reservedConnections {
+            try check(
+                (0..<maxConnections).contains(reservedConnections),
+                "reservedConnections",
+                "must be between 0 and maxConnections - 1 (\(maxConnections - 1)), not \(reservedConnections)"
+            )
+        }
+        try check(
+            (1...1 << 20).contains(reservedConnectionsPerUID),
+            "reservedConnectionsPerUID",
+            "must be between 1 and 1048576, not \(reservedConnectionsPerUID)"
+        )
+        try check(helloTimeoutSeconds > 0 && helloTimeoutSeconds <= 3600, "helloTimeoutSeconds", "must be more than 0 and at most 3600")
+        try check(idleTimeoutSeconds >= 0 && idleTimeoutSeconds <= 86400, "idleTimeoutSeconds", "must be between 0 (off) and 86400")
         try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
         try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(execTimeoutSeconds > 0 && execTimeoutSeconds <= 3600, "execTimeoutSeconds", "must be more than 0 and at most 3600")
@@ -85,6 +113,7 @@ extension DaemonConfiguration: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection,
             liveAppTimeoutSeconds, execTimeoutSeconds
+        case reservedConnections, reservedConnectionsPerUID, helloTimeoutSeconds, idleTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
 
@@ -98,6 +127,10 @@ extension DaemonConfiguration: Codable {
         maxLineBytes = try container.decodeIfPresent(Int.self, forKey: .maxLineBytes) ?? defaults.maxLineBytes
         maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
         maxConnectionsPerUID = try container.decodeIfPresent(Int.self, forKey: .maxConnectionsPerUID) ?? defaults.maxConnectionsPerUID
+        reservedConnections = try container.decodeIfPresent(Int.self, forKey: .reservedConnections)
+        reservedConnectionsPerUID = try container.decodeIfPresent(Int.self, forKey: .reservedConnectionsPerUID) ?? defaults.reservedConnectionsPerUID
+        helloTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .helloTimeoutSeconds) ?? defaults.helloTimeoutSeconds
+        idleTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .idleTimeoutSeconds) ?? defaults.idleTimeoutSeconds
         maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
         liveAppTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .liveAppTimeoutSeconds) ?? defaults.liveAppTimeoutSeconds
         execTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .execTimeoutSeconds) ?? defaults.execTimeoutSeconds

@@ -54,7 +54,7 @@ public final class DaemonService: Service, Sendable {
         self.onReady = onReady
         let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
         self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger)
-        self.limits = ConnectionLimits(maxConnections: configuration.maxConnections, maxPerUID: configuration.maxConnectionsPerUID)
+        self.limits = ConnectionLimits(configuration)
     }
 
     /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim

@@ -26,6 +26,12 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// The daemon, or the peer's uid, already has the most connections allowed; the daemon closes the new
     /// connection after this reply.
     case tooManyConnections = "too_many_connections"
+    /// The connection did not complete `hello` within `helloTimeoutSeconds`; the daemon closes it after
+    /// this reply.
+    case helloTimeout = "hello_timeout"
+    /// The connection had nothing in flight, was neither a live app nor a watcher, and sent no whole line
+    /// for `idleTimeoutSeconds`; the daemon closes it after this reply, and no request was acted on.
+    case idleTimeout = "idle_timeout"
 
     // `open`, and the delivery of every URL a handler opens.
     /// The activity type is not `NSUserActivityTypeBrowsingWeb`.

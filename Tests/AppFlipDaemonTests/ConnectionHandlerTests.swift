@@ -14,8 +14,14 @@ import Testing
     let held = HeldHandler()
 
     init() throws {
+        try self.init { _ in }
+    }
+
+    /// A handler with `maxLineBytes` 256 and whatever else `configure` sets.
+    init(_ configure: (inout DaemonConfiguration) -> Void) throws {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = 256
+        configure(&configuration)
         let association = Array(#"{"applinks":{"details":[{"appIDs":["T.held"],"components":[{"/":"*"}]}]}}"#.utf8)
         let (route, _) = try AppRouteBuilder.route(appID: "T.held", domains: ["applinks:held.test"], associationJSON: association, priority: 0)
         let app = RegisteredApp(
@@ -115,5 +121,107 @@ import Testing
         #expect(try lines().map { $0.hasPrefix(#"{"id":1,"ok":true"#) } == [true])
         channel.embeddedEventLoop.run()
         #expect(!channel.isActive)
+    }
+
+    // The timeouts, on the embedded loop's clock: the defaults are 10 s for hello and 300 s idle.
+
+    static let hello = #"{"id":1,"op":"hello","version":1}"# + "\n"
+
+    func advance(seconds: Int64) {
+        channel.embeddedEventLoop.advanceTime(by: .seconds(seconds))
+    }
+
+    @Test func aConnectionWithoutHelloIsToldAndClosedAtTheHelloTimeout() throws {
+        // A line that is not hello, and half of another, do not stop the clock.
+        try channel.writeInbound(ByteBuffer(string: #"{"id":7,"op":"apps"}"# + "\n" + #"{"id":8,"op""#))
+        #expect(try lines().count == 1)
+        advance(seconds: 9)
+        #expect(channel.isActive)
+        #expect(try lines().isEmpty)
+        advance(seconds: 1)
+        let replies = try lines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.contains(#""code":"hello_timeout""#) == true)
+        #expect(replies.first?.contains(#""id":null"#) == true)
+        #expect(replies.first?.contains("10 seconds (helloTimeoutSeconds)") == true)
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+
+    @Test func helloInTimeStopsTheHelloTimeout() throws {
+        try channel.writeInbound(ByteBuffer(string: Self.hello))
+        #expect(try lines().count == 1)
+        advance(seconds: 60)
+        #expect(try lines().isEmpty)
+        #expect(channel.isActive)
+    }
+
+    @Test func anIdleConnectionIsToldAndClosedAtTheIdleTimeout() throws {
+        try channel.writeInbound(ByteBuffer(string: Self.hello))
+        #expect(try lines().count == 1)
+        advance(seconds: 200)
+        // A request moves the clock.
+        try channel.writeInbound(ByteBuffer(string: #"{"id":2,"op":"apps"}"# + "\n"))
+        #expect(try lines().count == 1)
+        advance(seconds: 299)
+        #expect(channel.isActive)
+        #expect(try lines().isEmpty)
+        advance(seconds: 1)
+        let replies = try lines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.contains(#""code":"idle_timeout""#) == true)
+        #expect(replies.first?.contains(#""id":null"#) == true)
+        #expect(replies.first?.contains("300 seconds (idleTimeoutSeconds)") == true)
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+
+    /// Bytes that never make a whole line are not requests: a connection trickling half a line is idle.
+    @Test func aHalfLineDoesNotKeepAConnectionOpen() throws {
+        try channel.writeInbound(ByteBuffer(string: Self.hello))
+        #expect(try lines().count == 1)
+        for _ in 0..<3 {
+            advance(seconds: 100)
+            try channel.writeInbound(ByteBuffer(string: #"{"#))
+        }
+        channel.embeddedEventLoop.run()
+        #expect(try lines().map { $0.contains(#""code":"idle_timeout""#) } == [true])
+        #expect(!channel.isActive)
+    }
+
+    @Test func aRequestInFlightAndAWatcherAreNotIdle() throws {
+        try channel.writeInbound(
+            ByteBuffer(
+                string: Self.hello
+                    + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"
+            )
+        )
+        #expect(try lines().count == 1)
+        advance(seconds: 1000)
+        #expect(channel.isActive, "closed with a request in flight")
+        held.answer(true)
+        channel.embeddedEventLoop.run()
+        #expect(try lines().count == 1)
+        // Idle from the reply on.
+        advance(seconds: 299)
+        #expect(channel.isActive)
+        advance(seconds: 1)
+        #expect(try lines().map { $0.contains(#""code":"idle_timeout""#) } == [true])
+
+        let watcher = try ConnectionHandlerTests()
+        try watcher.channel.writeInbound(ByteBuffer(string: Self.hello + #"{"id":2,"op":"watch"}"# + "\n"))
+        #expect(try watcher.lines().count == 2)
+        watcher.advance(seconds: 3600)
+        #expect(try watcher.lines().isEmpty)
+        #expect(watcher.channel.isActive)
+    }
+
+    @Test func anIdleTimeoutOfZeroIsOff() throws {
+        let handler = try ConnectionHandlerTests { $0.idleTimeoutSeconds = 0 }
+        try handler.channel.writeInbound(ByteBuffer(string: Self.hello))
+        #expect(try handler.lines().count == 1)
+        handler.advance(seconds: 86400)
+        #expect(try handler.lines().isEmpty)
+        #expect(handler.channel.isActive)
     }
 }

@@ -47,6 +47,48 @@ import Testing
         }
     }
 
+    /// A connection that never says `hello` is told why in one line and closed.
+    @Test(.timeLimit(.minutes(1))) func aConnectionWithoutHelloIsToldWhyAndClosed() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.helloTimeoutSeconds = 0.2
+        configuration.idleTimeoutSeconds = 0
+        try await withTestDaemon(configuration: configuration) { daemon in
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                guard case .reply(let reply) = try await raw.next() else {
+                    Issue.record("expected a reply")
+                    return
+                }
+                #expect(reply.id == nil)
+                #expect(reply.error?.code == .helloTimeout)
+                #expect(reply.error?.message.contains("0.2 seconds (helloTimeoutSeconds)") == true)
+                #expect(try await raw.next() == nil)
+            }
+        }
+    }
+
+    /// A connection that says `hello` and then nothing is told why in one line and closed; a watcher is
+    /// not idle. (The timeout is long enough for a loaded machine to get `hello` through.)
+    @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsToldWhyAndClosed() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.idleTimeoutSeconds = 2
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let watcher = try await daemon.connect()
+            _ = try await watcher.watch()
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                #expect(try await raw.exchange(#"{"id":1,"op":"hello","version":1}"#)?.error == nil)
+                guard case .reply(let reply) = try await raw.next() else {
+                    Issue.record("expected a reply")
+                    return
+                }
+                #expect(reply.id == nil)
+                #expect(reply.error?.code == .idleTimeout)
+                #expect(reply.error?.message.contains("2 seconds (idleTimeoutSeconds)") == true)
+                #expect(try await raw.next() == nil)
+            }
+            #expect(try await watcher.apps().isEmpty, "the watcher was closed")
+        }
+    }
+
     @Test func tooManyRequestsInFlightOnOneConnection() async throws {
         var configuration = DaemonConfiguration()
         configuration.maxInFlightPerConnection = 2
