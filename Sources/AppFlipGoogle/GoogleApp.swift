@@ -26,14 +26,21 @@ public final class GoogleApp: Sendable {
     public static func register(on connection: AppFlipConnection, bundleID: String?) async throws -> GoogleApp {
         let app = GoogleApp(appID: appID(bundleID: bundleID ?? "com.google.OPA"))
         let registration = RegisterRequest(appID: app.appID, domains: domains, components: [.object(["/": .string("/a/\(bundleID ?? "*")")])])
-        _ = try await connection.register(
-            registration,
-            handler: ImmediateLiveApp { [received = app.receivedURLs] push in
-                received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
-                return LiveAnswer(continue: true)
+        let handler = ImmediateLiveApp { [received = app.receivedURLs] push in
+            received.withLockedValue { $0.append(push.activity.webpageURL ?? "") }
+            return LiveAnswer(continue: true)
+        }
+        // The Google app of a run that has just ended (the previous `appflip flip`) stays registered until the
+        // daemon has seen its connection close: a claim conflict is retried for up to two seconds.
+        for attempt in 1... {
+            do {
+                _ = try await connection.register(registration, handler: handler)
+                return app
+            } catch let error as ErrorBody where error.code == .claimConflict && attempt < 40 {
+                try await Task.sleep(for: .milliseconds(50))
             }
-        )
-        return app
+        }
+        preconditionFailure("unreachable: the loop returns or throws")
     }
 
     /// Removes and returns the result of the flip that sent `state`: the URL whose `state` parameter decodes
