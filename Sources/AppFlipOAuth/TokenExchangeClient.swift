@@ -180,21 +180,7 @@ public struct TokenExchangeClient: Sendable {
     ) async throws(TokenExchangeError)
         -> TokenResponse
     {
-        var form = form
-        var request = HTTPClientRequest(url: tokenURL)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.headers.add(name: "Accept", value: "application/json")
-        switch authentication {
-        case .clientSecretPost:
-            form.append("client_id", clientID)
-            form.append("client_secret", clientSecret)
-        case .basic:
-            let pair = PercentEncoding.encodeStrictly(clientID) + ":" + PercentEncoding.encodeStrictly(clientSecret)
-            request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
-        }
-        request.body = .bytes(ByteBuffer(string: form.encoded))
-
+        let request = authenticatedRequest(url: tokenURL, form: form)
         let metadata: Logger.Metadata = ["token_url": "\(tokenURL)", "client_id": "\(clientID)", "grant_type": "\(grant)"]
         do throws(TokenExchangeError) {
             let response = try await send(request, secrets: secrets + [clientSecret])
