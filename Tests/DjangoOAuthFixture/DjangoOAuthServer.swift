@@ -114,32 +114,9 @@ public struct DjangoOAuthServer: Sendable {
     /// The venv's python, set up once per process: both interop suites may start at the same moment.
     private static let venv = Result { try setUpVenv() }
 
-    /// Runs `scripts/django-oauth/setup.sh` (at most 600 s) and returns the venv's python.
+    /// Runs `scripts/django-oauth/setup.sh` through ``PythonVenv`` and returns the venv's python.
     static func setUpVenv() throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-setup-\(UUID()).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["\(repositoryRoot)/scripts/django-oauth/setup.sh", "\(repositoryRoot)/.build/django-venv"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(600)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(100_000) }
-        if process.isRunning {
-            stop(process)
-            throw DjangoFixtureError("scripts/django-oauth/setup.sh did not finish within 600 s")
-        }
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
-            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw DjangoFixtureError(
-                "scripts/django-oauth/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)"
-            )
-        }
-        return python
+        try PythonVenv.setUp(script: "scripts/django-oauth/setup.sh", venv: ".build/django-venv")
     }
 
     /// SIGTERM by PID, then SIGKILL after 5 s.

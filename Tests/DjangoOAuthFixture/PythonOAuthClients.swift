@@ -47,30 +47,6 @@ public enum PythonOAuthClients {
     private static let venv = Result { try setUpVenv() }
 
     static func setUpVenv() throws -> String {
-        let root = DjangoOAuthServer.repositoryRoot
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-oauth-clients-setup-\(UUID()).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["\(root)/scripts/oauth-clients/setup.sh", "\(root)/.build/oauth-clients-venv"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(600)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(100_000) }
-        if process.isRunning {
-            DjangoOAuthServer.stop(process)
-            throw DjangoFixtureError("scripts/oauth-clients/setup.sh did not finish within 600 s")
-        }
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
-            let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw DjangoFixtureError(
-                "scripts/oauth-clients/setup.sh failed (exit \(process.terminationStatus)); python3 with venv and PyPI access are needed the first time:\n\(errors)"
-            )
-        }
-        return python
+        try PythonVenv.setUp(script: "scripts/oauth-clients/setup.sh", venv: ".build/oauth-clients-venv")
     }
 }
