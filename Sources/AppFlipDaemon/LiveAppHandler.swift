@@ -10,7 +10,7 @@ final class LiveAppHandler: ActivityHandler {
     let kind = "live"
 
     private struct Pending {
-        var promise: EventLoopPromise<Bool>
+        var promise: EventLoopPromise<ActivityAnswer>
         var handoff: Handoff
         var deadline: NIODeadline
     }
@@ -45,9 +45,9 @@ final class LiveAppHandler: ActivityHandler {
         self.state = NIOLoopBoundBox(State(), eventLoop: eventLoop)
     }
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
         // Made on the handoff's loop: the answer completes it there, with no hop back.
-        let promise = handoff.eventLoop.makePromise(of: Bool.self)
+        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
         if eventLoop.inEventLoop {
             push(handoff, promise: promise)
         } else {
@@ -56,7 +56,7 @@ final class LiveAppHandler: ActivityHandler {
         return promise.futureResult
     }
 
-    private func push(_ handoff: Handoff, promise: EventLoopPromise<Bool>) {
+    private func push(_ handoff: Handoff, promise: EventLoopPromise<ActivityAnswer>) {
         guard !state.value.isClosed else {
             promise.fail(ErrorBody(.handlerFailed, "the live app \(handoff.appID) disconnected", app: handoff.appID))
             return
@@ -112,7 +112,7 @@ final class LiveAppHandler: ActivityHandler {
         for request in answer.open {
             pending.handoff.open(request.url, options: request.options)
         }
-        pending.promise.succeed(answer.continue)
+        pending.promise.succeed(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason))
         return .success(AnswerResult(handoff: answer.handoff))
     }
 
