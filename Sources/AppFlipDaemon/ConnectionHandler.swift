@@ -71,7 +71,11 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refusingInput, !isClosing else { return }
+        // The replies to this read leave in one write at its end, here and not in `channelReadComplete`: a
+        // write that fails there (the peer is gone) closes the channel inside NIO's end-of-file handling,
+        // which then half-closes the closed channel and trips NIO's `isRegisteredFully` assertion.
         outbound.beginReading()
+        defer { outbound.endReading() }
         do {
             try lines.process(buffer: unwrapInboundIn(data)) { line in handle(line: line, context: context) }
         } catch {
@@ -84,7 +88,6 @@ final class ConnectionHandler: ChannelInboundHandler {
             readALine = false
             lastActivity = context.eventLoop.now
         }
-        outbound.endReading()
         context.fireChannelReadComplete()
     }
 

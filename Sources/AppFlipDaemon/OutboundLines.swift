@@ -4,8 +4,8 @@ import NIOCore
 /// The lines one connection is about to write, encoded straight into one buffer.
 ///
 /// The connection's replies, the pushes to a live app and the events to a watcher all go through it. While
-/// the connection is reading, every line waits for `channelReadComplete`, so that the replies to one read
-/// leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
+/// the connection is reading, every line waits for the end of that `channelRead`, so that the replies to
+/// one read leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
 /// turn, so that the pushes for every client read in one turn reach the live app in one write. Everything
 /// here runs on the connection's event loop.
 final class OutboundLines {
