@@ -43,7 +43,7 @@ public enum HostingRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .contentType:
             "Apple, App Search Programming Guide, Support Universal Links: an unsigned file served over HTTPS uses the application/json MIME type (https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html)"
         case .size:
-            "Apple, What's new in universal links (WWDC20 session 10098) and Apple Developer Forums: the CDN refuses files above 128 KB (https://developer.apple.com/videos/play/wwdc2020/10098/)"
+            "iOS 9.3.1 and later refuse files above 128 KB, uncompressed (Branch's incident report, https://status.branch.io/incidents/b0c19p6hpq58); Apple documents no other figure"
         case .validFile:
             "Apple, applinks and Details reference (https://developer.apple.com/documentation/bundleresources/applinks); docs/routing.md lists every code"
         }

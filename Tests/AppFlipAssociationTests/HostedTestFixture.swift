@@ -36,7 +36,7 @@ struct HostedTestFixture: Sendable {
         case "/a/v1/html.example": .file(file, contentType: "text/html")
         case "/a/v1/untyped.example": .whole(.ok, [], file)
         case "/a/v1/large.example": .file(Array(repeating: UInt8(ascii: " "), count: 129 * 1024))
-        case "/a/v1/endless.example": .streamed(chunk: Array(repeating: UInt8(ascii: " "), count: 16 * 1024), chunks: 4096)
+        case "/a/v1/endless.example": .streamed(chunk: Array(repeating: UInt8(ascii: " "), count: 16 * 1024), chunks: 64)
         case "/a/v1/broken.example": .file(Array(#"{"applinks":{"details":[{"appIDs":["A.b"],}]}}"#.utf8))
         case "/a/v1/silent.example": .silence
         default: nil
