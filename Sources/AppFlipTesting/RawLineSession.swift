@@ -53,6 +53,12 @@ public final class RawLineSession {
         return try ServerMessage.decode(line: line.readableBytesView)
     }
 
+    /// The next line the daemon writes, as it wrote it; `nil` once it closed the connection.
+    public func nextLine() async -> String? {
+        guard let line = await lines.next() else { return nil }
+        return String(buffer: line)
+    }
+
     /// Writes `line` and returns the next reply.
     public func exchange(_ line: String) async throws -> Reply? {
         try await send(line)
