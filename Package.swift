@@ -31,6 +31,7 @@ let package = Package(
     name: "appflipd",
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
+        .library(name: "AppFlipAssociation", targets: ["AppFlipAssociation"]),
         .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
         .library(name: "AppFlipFraming", targets: ["AppFlipFraming"]),
         .library(name: "AppFlipConfiguration", targets: ["AppFlipConfiguration"]),
@@ -48,6 +49,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -64,6 +67,16 @@ let package = Package(
         // MARK: The pure core: URL rules, AASA matching, App Flip validation and the byte toolkit. No I/O, no
         // clock, no randomness.
         .target(name: "AppFlipCore", dependencies: [.hashTrees], swiftSettings: swiftSettings),
+
+        // MARK: A partner's hosted apple-app-site-association file, fetched as iOS fetches it: HTTPS verified, no
+        // redirect, 200, JSON, 128 KB; then loaded by AppFlipCore. Used by `appflip aasa fetch|check` and `audit`.
+        .target(
+            name: "AppFlipAssociation",
+            dependencies: [
+                "AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Protocol v1 on the wire: Codable messages, error codes, framing limits, redaction. No NIO.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
@@ -168,8 +181,9 @@ let package = Package(
         .target(
             name: "AppFlipCLI",
             dependencies: [
-                "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer",
-                .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
+                "AppFlipAssociation", "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth",
+                "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
+                .nio("NIOConcurrencyHelpers"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -191,6 +205,17 @@ let package = Package(
         .testTarget(
             name: "AppFlipCoreTests",
             dependencies: ["AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Corpora")],
+            swiftSettings: swiftSettings
+        ),
+        // Real HTTPS on 127.0.0.1: a certificate authority made in the test, NIO servers, the real AASA corpus.
+        .testTarget(
+            name: "AppFlipAssociationTests",
+            dependencies: [
+                "AppFlipAssociation", "AppFlipCore", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
+                .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             resources: [.copy("Corpora")],
             swiftSettings: swiftSettings
         ),

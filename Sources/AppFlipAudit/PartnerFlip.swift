@@ -34,7 +34,7 @@ struct PartnerFlip: Sendable {
     var answerSummary: String {
         if let refusal {
             return refusal.code == .declined
-                ? "declined" + (refusal.message.isEmpty ? "" : " (\(refusal.message))") : "\(refusal.code.rawValue): \(refusal.message)"
+                ? "declined" + (refusal.reason.map { ": \($0)" } ?? " (no reason given)") : "\(refusal.code.rawValue): \(refusal.message)"
         }
         return "continued"
     }

@@ -4,10 +4,12 @@ import ArgumentParser
 struct AASACommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "aasa",
-        abstract: "Validate apple-app-site-association files and decide URLs against them, offline.",
+        abstract: "Validate apple-app-site-association files, decide URLs against them, and fetch and check hosted ones.",
         subcommands: [
             AASAValidateCommand.self,
             AASAMatchCommand.self,
+            AASAFetchCommand.self,
+            AASACheckCommand.self,
         ]
     )
 }

@@ -11,8 +11,17 @@ enum AASAStandardStreams {
         write(line + "\n", to: 2)
     }
 
+    /// Bytes as they are, for a fetched file written to stdout unchanged.
+    static func writeOutput(_ bytes: [UInt8]) {
+        write(bytes, to: 1)
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8), to: descriptor)
+    }
+
+    private static func write(_ output: [UInt8], to descriptor: Int32) {
+        var bytes = output[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in
                 Glibc.write(descriptor, buffer.baseAddress, buffer.count)

@@ -139,7 +139,10 @@ final class ClientHandler: ChannelInboundHandler {
         let id = RequestID.number(nextID)
         nextID += 1
         pending[id] = .some(nil)
-        write(Request(id: id, .answer(AnswerRequest(handoff: push.handoff, continue: answer.continue, open: answer.open))), context: context)
+        write(
+            Request(id: id, .answer(AnswerRequest(handoff: push.handoff, continue: answer.continue, open: answer.open, reason: answer.reason))),
+            context: context
+        )
     }
 
     func channelInactive(context: ChannelHandlerContext) {

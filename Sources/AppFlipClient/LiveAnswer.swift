@@ -8,10 +8,13 @@ public struct LiveAnswer: Sendable, Hashable {
     public var `continue`: Bool
     /// The URLs the app opens while handling the activity, in order, as `UIApplication.open(_:options:)` would; App Flip's result link is one.
     public var open: [OpenURLRequest]
+    /// Why the app declines, when it does: the `open` caller reads it on the `declined` outcome.
+    public var reason: String?
 
     /// Creates an answer; most apps that open nothing only pass `continue`.
-    public init(continue: Bool, open: [OpenURLRequest] = []) {
+    public init(continue: Bool, open: [OpenURLRequest] = [], reason: String? = nil) {
         self.continue = `continue`
         self.open = open
+        self.reason = reason
     }
 }

@@ -7,7 +7,7 @@ import NIOCore
 struct AcceptHandler: ActivityHandler {
     let kind = "builtin:accept"
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
-        handoff.eventLoop.makeSucceededFuture(true)
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
+        handoff.eventLoop.makeSucceededFuture(.continue)
     }
 }

@@ -71,7 +71,11 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refusingInput, !isClosing else { return }
+        // The replies to this read leave in one write at its end, here and not in `channelReadComplete`: a
+        // write that fails there (the peer is gone) closes the channel inside NIO's end-of-file handling,
+        // which then half-closes the closed channel and trips NIO's `isRegisteredFully` assertion.
         outbound.beginReading()
+        defer { outbound.endReading() }
         do {
             try lines.process(buffer: unwrapInboundIn(data)) { line in handle(line: line, context: context) }
         } catch {
@@ -84,7 +88,6 @@ final class ConnectionHandler: ChannelInboundHandler {
             readALine = false
             lastActivity = context.eventLoop.now
         }
-        outbound.endReading()
         context.fireChannelReadComplete()
     }
 
@@ -208,7 +211,11 @@ final class ConnectionHandler: ChannelInboundHandler {
                 associationJSON: association,
                 priority: RoutePriority.live
             )
-            let handler = LiveAppHandler(outbound: outbound, timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)))
+            let handler = LiveAppHandler(
+                outbound: outbound,
+                timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)),
+                maxPending: daemon.configuration.maxPendingPerLiveApp
+            )
             let app = RegisteredApp(
                 route: route,
                 domains: request.domains,
@@ -218,12 +225,19 @@ final class ConnectionHandler: ChannelInboundHandler {
             )
             try daemon.registry.registerLive(app, uid: peer?.uid, policy: daemon.claimPolicy)
             liveApp = handler
+            handler.writabilityChanged()
             logger.info("live app registered", metadata: ["app": "\(request.appID)", "domains": "\(request.domains.joined(separator: " "))"])
             return .success(.register(RegisterResult(appID: request.appID, domains: request.domains, warnings: warnings)))
         } catch {
             logger.info("live app refused", metadata: ["app": "\(request.appID)", "code": "\(error.code.rawValue)", "reason": "\(error.message)"])
             return .failure(error)
         }
+    }
+
+    /// A live app's connection went over or back under its high water mark (see ``LiveAppHandler``).
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        liveApp?.writabilityChanged()
+        context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -261,8 +275,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         // Unregister before failing the waiting handoffs: whoever sees their `handler_failed` must find the
         // app gone, or a retry could still be routed to the closed connection.
         daemon.registry.unregisterLive(connection: ObjectIdentifier(context.channel))
-        liveApp.connectionClosed()
-        logger.info("live app gone")
+        if let fellBehind = liveApp.connectionClosed() {
+            logger.info("live app closed: it fell behind", metadata: ["reason": "\(fellBehind)"])
+        } else {
+            logger.info("live app gone")
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

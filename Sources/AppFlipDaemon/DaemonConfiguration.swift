@@ -38,6 +38,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var maxInFlightPerConnection: Int = 1024
     /// How long a live app has to answer an `activity`.
     public var liveAppTimeoutSeconds: Double = 10
+    /// Handoffs pushed to one live app and not yet answered; one more fails at once with `handler_failed`.
+    public var maxPendingPerLiveApp: Int = 1024
     /// The `exec` time limit for app files that do not set their own.
     public var execTimeoutSeconds: Double = 10
     /// How long a stopping daemon waits for in-flight handoffs before closing connections.
@@ -93,6 +95,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
         try check(helloTimeoutSeconds > 0 && helloTimeoutSeconds <= 3600, "helloTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(idleTimeoutSeconds >= 0 && idleTimeoutSeconds <= 86400, "idleTimeoutSeconds", "must be between 0 (off) and 86400")
         try check((1...1 << 20).contains(maxInFlightPerConnection), "maxInFlightPerConnection", "must be between 1 and 1048576")
+        try check((1...1 << 20).contains(maxPendingPerLiveApp), "maxPendingPerLiveApp", "must be between 1 and 1048576")
         try check(liveAppTimeoutSeconds > 0 && liveAppTimeoutSeconds <= 3600, "liveAppTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(execTimeoutSeconds > 0 && execTimeoutSeconds <= 3600, "execTimeoutSeconds", "must be more than 0 and at most 3600")
         try check(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 600, "shutdownGraceSeconds", "must be between 0 and 600")
@@ -112,7 +115,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
 extension DaemonConfiguration: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection,
-            liveAppTimeoutSeconds, execTimeoutSeconds
+            liveAppTimeoutSeconds, maxPendingPerLiveApp, execTimeoutSeconds
         case reservedConnections, reservedConnectionsPerUID, helloTimeoutSeconds, idleTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
     }
@@ -133,6 +136,7 @@ extension DaemonConfiguration: Codable {
         idleTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .idleTimeoutSeconds) ?? defaults.idleTimeoutSeconds
         maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
         liveAppTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .liveAppTimeoutSeconds) ?? defaults.liveAppTimeoutSeconds
+        maxPendingPerLiveApp = try container.decodeIfPresent(Int.self, forKey: .maxPendingPerLiveApp) ?? defaults.maxPendingPerLiveApp
         execTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .execTimeoutSeconds) ?? defaults.execTimeoutSeconds
         shutdownGraceSeconds = try container.decodeIfPresent(Double.self, forKey: .shutdownGraceSeconds) ?? defaults.shutdownGraceSeconds
         maxHops = try container.decodeIfPresent(Int.self, forKey: .maxHops) ?? defaults.maxHops

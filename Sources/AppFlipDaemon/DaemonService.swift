@@ -131,6 +131,10 @@ public final class DaemonService: Service, Sendable {
             .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
             // A client that shuts down its write side still gets every reply (`printf … | socat`).
             .childChannelOption(.allowRemoteHalfClosure, value: true)
+            // Past 64 KiB of unwritten lines a connection is not writable: a live app then gets no new pushes
+            // (its handoffs fail fast) and a watcher no events, so a peer that does not read costs a bounded
+            // amount of memory. It is writable again under 32 KiB. (NIO's defaults, made explicit.)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 << 10, high: 64 << 10))
             .childChannelInitializer { channel in
                 channel.peerCredentials().flatMapThrowing { peer in
                     let uid = peer.map { String($0.uid) } ?? "-"

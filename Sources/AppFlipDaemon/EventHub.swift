@@ -10,6 +10,12 @@ final class EventHub: Sendable {
     private struct Subscriber: Sendable {
         var channel: any Channel
         var outbound: NIOLoopBound<OutboundLines>
+
+        /// Checked again on the loop: the events of other loops all land before the end-of-turn flush.
+        func send(_ event: HandoffEvent) {
+            let outbound = outbound.value
+            if outbound.isWritable { outbound.sendAtEndOfTurn(.event(event)) }
+        }
     }
 
     private let subscribers = NIOLockedValueBox<[ObjectIdentifier: Subscriber]>([:])
@@ -33,9 +39,9 @@ final class EventHub: Sendable {
         for subscriber in subscribers where subscriber.channel.isWritable {
             let eventLoop = subscriber.channel.eventLoop
             if eventLoop.inEventLoop {
-                subscriber.outbound.value.sendAtEndOfTurn(.event(event))
+                subscriber.send(event)
             } else {
-                eventLoop.execute { subscriber.outbound.value.sendAtEndOfTurn(.event(event)) }
+                eventLoop.execute { subscriber.send(event) }
             }
         }
     }

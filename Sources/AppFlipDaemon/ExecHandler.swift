@@ -11,7 +11,8 @@ import SystemPackage
 ///
 /// The activity's JSON is written to stdin, followed by a newline. Each stdout line is a URL to open: a
 /// plain URL is opened with `universalLinksOnly: true`; a line that starts with `{` is an
-/// `{"url":…,"options":{…}}` object. Exit status 0 continues, 1 declines, anything else (another status, a
+/// `{"url":…,"options":{…}}` object. Exit status 0 continues, 1 declines (the last stderr line is the
+/// reason the opener reads), anything else (another status, a
 /// signal, a line over the limit) is `handler_failed`. At the time limit the command's whole process group
 /// is killed and the handoff fails with `timeout`.
 struct ExecHandler: ActivityHandler {
@@ -23,7 +24,7 @@ struct ExecHandler: ActivityHandler {
     var workingDirectory: FilePath
     var maxLineBytes: Int
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
         handoff.eventLoop.makeFutureWithTask {
             try await run(handoff)
         }
@@ -41,7 +42,7 @@ struct ExecHandler: ActivityHandler {
         var timedOut = false
     }
 
-    private func run(_ handoff: Handoff) async throws -> Bool {
+    private func run(_ handoff: Handoff) async throws -> ActivityAnswer {
         let watch = NIOLockedValueBox(Watch())
         let finished = try await withThrowingTaskGroup(of: Finished?.self) { group in
             group.addTask { try await spawn(handoff, watch: watch) }
@@ -74,8 +75,8 @@ struct ExecHandler: ActivityHandler {
             throw ErrorBody(.handlerFailed, "\(command) wrote a stdout line that is not a URL or an open request: \(badLine)", app: handoff.appID)
         }
         switch finished.status {
-        case .exited(0): return true
-        case .exited(1): return false
+        case .exited(0): return .continue
+        case .exited(1): return .decline(Self.reason(finished.standardError))
         case .exited(let code):
             throw ErrorBody(.handlerFailed, "\(command) exited with status \(code) (0 continues, 1 declines)", app: handoff.appID)
         case .signaled(let signal):
@@ -125,6 +126,14 @@ struct ExecHandler: ActivityHandler {
         } catch let error as SubprocessError {
             throw ErrorBody(.handlerFailed, "cannot run \(command): \(error)", app: handoff.appID)
         }
+    }
+
+    /// A declining command's reason: the last non-empty line it wrote to stderr, at most 200 characters.
+    private static func reason(_ standardError: String) -> String? {
+        guard let line = standardError.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            return nil
+        }
+        return String(line.prefix(200))
     }
 
     /// A stdout line as an open request: a plain URL, or a JSON `{"url":…,"options":{…}}` object.

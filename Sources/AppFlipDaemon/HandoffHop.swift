@@ -122,7 +122,16 @@ final class HandoffHop: Sendable {
             case .success:
                 promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
             case .failure(let error) where error.code == .declined:
-                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .declined, app: error.app, rule: error.rule))
+                promise.succeed(
+                    OpenedURL(
+                        url: shown,
+                        universalLinksOnly: universalLinksOnly,
+                        status: .declined,
+                        app: error.app,
+                        rule: error.rule,
+                        reason: error.reason
+                    )
+                )
             case .failure(let error):
                 promise.succeed(
                     OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error)
@@ -178,9 +187,9 @@ final class HandoffHop: Sendable {
     }
 
     /// Waits for every URL the handler opened to be delivered, then concludes.
-    private func handlerAnswered(_ result: Result<Bool, any Error>, candidate: Candidate) {
+    private func handlerAnswered(_ result: Result<ActivityAnswer, any Error>, candidate: Candidate) {
         let appID = candidate.appID
-        let answer: Result<Bool, ErrorBody> = result.mapError { error in
+        let answer: Result<ActivityAnswer, ErrorBody> = result.mapError { error in
             error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
         }
         let (deliveries, overflowed) = openedURLs.withLock { opened in
@@ -196,17 +205,29 @@ final class HandoffHop: Sendable {
     }
 
     /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result.
-    private func conclude(_ answer: Result<Bool, ErrorBody>, opened: [OpenedURL], overflowed: Bool, candidate: Candidate) {
+    private func conclude(_ answer: Result<ActivityAnswer, ErrorBody>, opened: [OpenedURL], overflowed: Bool, candidate: Candidate) {
         let appID = candidate.appID
         let rule = candidate.decision.pointer ?? ""
         let maxOpened = daemon.configuration.maxOpenedURLs
         let answer =
             overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
         switch answer {
-        case .success(true):
+        case .success(let answer) where answer.continues:
             finish(.success(OpenResult(status: .handled, app: appID, domain: candidate.domain.description, rule: rule, opened: opened)))
-        case .success(false):
-            finish(.failure(ErrorBody(.declined, "\(appID) declined the activity (continue: false)", app: appID, rule: rule, opened: opened)))
+        case .success(let answer):
+            let because = answer.reason.map { ": \($0)" } ?? ""
+            finish(
+                .failure(
+                    ErrorBody(
+                        .declined,
+                        "\(appID) declined the activity (continue: false)\(because)",
+                        app: appID,
+                        rule: rule,
+                        opened: opened,
+                        reason: answer.reason
+                    )
+                )
+            )
         case .failure(var error):
             error.app = appID
             error.rule = rule

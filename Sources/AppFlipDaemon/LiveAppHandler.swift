@@ -6,11 +6,18 @@ import NIOCore
 ///
 /// All state lives on the connection's event loop. When the connection closes, every handoff still
 /// waiting fails at once with `handler_failed` rather than running into its timeout.
+///
+/// Backpressure: a push is only queued while the connection is writable (less than the high water mark of
+/// unwritten bytes) and fewer than `maxPending` handoffs wait for an answer. Otherwise the handoff fails at
+/// once with `handler_failed`, so an app that does not read costs the daemon a bounded amount of memory and
+/// the client learns it now, not at the timeout. An app that falls a whole timeout behind is closed, which
+/// drops the pushes still queued for handoffs long answered: when a handoff times out while the connection
+/// is not writable, or when the connection stays unwritable for the timeout.
 final class LiveAppHandler: ActivityHandler {
     let kind = "live"
 
     private struct Pending {
-        var promise: EventLoopPromise<Bool>
+        var promise: EventLoopPromise<ActivityAnswer>
         var handoff: Handoff
         var deadline: NIODeadline
     }
@@ -22,6 +29,10 @@ final class LiveAppHandler: ActivityHandler {
         /// this handler's time in the profile. Answered ids leave the front as soon as they reach it.
         var byDeadline = CircularBuffer<UInt64>()
         var timer: Scheduled<Void>?
+        /// Armed while the connection is not writable.
+        var stallTimer: Scheduled<Void>?
+        /// Why the app was closed for falling behind, if it was.
+        var fellBehind: String?
         var nextHandoff: UInt64 = 1
         var isClosed = false
 
@@ -35,19 +46,22 @@ final class LiveAppHandler: ActivityHandler {
     /// The app's connection's lines: the pushes of every client read in one turn leave in one write.
     private let outbound: NIOLoopBound<OutboundLines>
     private let timeout: TimeAmount
+    /// Handoffs pushed and not yet answered, at most (`maxPendingPerLiveApp`).
+    private let maxPending: Int
     private let state: NIOLoopBoundBox<State>
 
     /// Made on the connection's event loop, by the connection that registered.
-    init(outbound: OutboundLines, timeout: TimeAmount) {
+    init(outbound: OutboundLines, timeout: TimeAmount, maxPending: Int) {
         eventLoop = outbound.channel.eventLoop
         self.outbound = NIOLoopBound(outbound, eventLoop: eventLoop)
         self.timeout = timeout
+        self.maxPending = maxPending
         self.state = NIOLoopBoundBox(State(), eventLoop: eventLoop)
     }
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
         // Made on the handoff's loop: the answer completes it there, with no hop back.
-        let promise = handoff.eventLoop.makePromise(of: Bool.self)
+        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
         if eventLoop.inEventLoop {
             push(handoff, promise: promise)
         } else {
@@ -56,9 +70,20 @@ final class LiveAppHandler: ActivityHandler {
         return promise.futureResult
     }
 
-    private func push(_ handoff: Handoff, promise: EventLoopPromise<Bool>) {
+    private func push(_ handoff: Handoff, promise: EventLoopPromise<ActivityAnswer>) {
         guard !state.value.isClosed else {
             promise.fail(ErrorBody(.handlerFailed, "the live app \(handoff.appID) disconnected", app: handoff.appID))
+            return
+        }
+        // Fail fast rather than queue: what is not pushed costs nothing, so memory stays bounded.
+        guard outbound.value.isWritable else {
+            let message = "the live app \(handoff.appID) is not reading its pushes (its connection is not writable)"
+            promise.fail(ErrorBody(.handlerFailed, message, app: handoff.appID))
+            return
+        }
+        guard state.value.pending.count < maxPending else {
+            let message = "the live app \(handoff.appID) already has \(maxPending) handoffs waiting for its answer (maxPendingPerLiveApp)"
+            promise.fail(ErrorBody(.handlerFailed, message, app: handoff.appID))
             return
         }
         let id = state.value.nextHandoff
@@ -91,6 +116,9 @@ final class LiveAppHandler: ActivityHandler {
         }
         if let first = state.value.byDeadline.first, let pending = state.value.pending[first] { armTimer(at: pending.deadline) }
         let seconds = Double(timeout.nanoseconds) / 1e9
+        if !expired.isEmpty, !outbound.value.channel.isWritable {
+            fallBehind("a handoff timed out while its pushes could not be written (not reading for \(seconds)s)")
+        }
         for pending in expired {
             let appID = pending.handoff.appID
             pending.promise.fail(ErrorBody(.timeout, "the live app \(appID) did not answer within \(seconds)s", app: appID))
@@ -112,15 +140,43 @@ final class LiveAppHandler: ActivityHandler {
         for request in answer.open {
             pending.handoff.open(request.url, options: request.options)
         }
-        pending.promise.succeed(answer.continue)
+        pending.promise.succeed(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason))
         return .success(AnswerResult(handoff: answer.handoff))
     }
 
-    /// Fails every waiting handoff. Runs on the connection's event loop when it closes.
-    func connectionClosed() {
+    /// Arms or cancels the stall timer as the connection goes over or back under its high water mark. Runs
+    /// on the connection's event loop.
+    func writabilityChanged() {
+        if outbound.value.channel.isWritable {
+            state.value.stallTimer?.cancel()
+            state.value.stallTimer = nil
+        } else if state.value.stallTimer == nil, !state.value.isClosed {
+            state.value.stallTimer = eventLoop.scheduleTask(in: timeout) { [self] in
+                state.value.stallTimer = nil
+                guard !outbound.value.channel.isWritable else { return }
+                fallBehind("its connection was not writable for \(Double(timeout.nanoseconds) / 1e9)s")
+            }
+        }
+    }
+
+    /// Closes the app's connection; ``connectionClosed()`` then fails what waits.
+    private func fallBehind(_ reason: String) {
+        guard !state.value.isClosed, state.value.fellBehind == nil else { return }
+        state.value.fellBehind = reason
+        outbound.value.channel.close(promise: nil)
+    }
+
+    /// Fails every waiting handoff with `handler_failed`. Runs on the connection's event loop when it
+    /// closes.
+    /// - Returns: why the app was closed for falling behind, if it was.
+    @discardableResult
+    func connectionClosed() -> String? {
+        let reason = state.value.fellBehind.map { "was closed: \($0)" } ?? "disconnected before answering"
         state.value.isClosed = true
         state.value.timer?.cancel()
         state.value.timer = nil
+        state.value.stallTimer?.cancel()
+        state.value.stallTimer = nil
         let pending = state.value.pending
         state.value.pending = [:]
         state.value.byDeadline.removeAll()
@@ -128,10 +184,11 @@ final class LiveAppHandler: ActivityHandler {
             handoff.promise.fail(
                 ErrorBody(
                     .handlerFailed,
-                    "the live app \(handoff.handoff.appID) disconnected before answering",
+                    "the live app \(handoff.handoff.appID) \(reason)",
                     app: handoff.handoff.appID
                 )
             )
         }
+        return state.value.fellBehind
     }
 }

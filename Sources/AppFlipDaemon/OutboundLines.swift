@@ -4,8 +4,8 @@ import NIOCore
 /// The lines one connection is about to write, encoded straight into one buffer.
 ///
 /// The connection's replies, the pushes to a live app and the events to a watcher all go through it. While
-/// the connection is reading, every line waits for `channelReadComplete`, so that the replies to one read
-/// leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
+/// the connection is reading, every line waits for the end of that `channelRead`, so that the replies to
+/// one read leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
 /// turn, so that the pushes for every client read in one turn reach the live app in one write. Everything
 /// here runs on the connection's event loop.
 final class OutboundLines {
@@ -15,10 +15,21 @@ final class OutboundLines {
     private var isReading = false
     private var flushQueued = false
     private static let keptCapacity = 64 << 10
+    /// Bytes of lines waiting for the end of the turn past which the connection counts as not writable, as
+    /// past the channel's high water mark: pushes handed over from other event loops all land before the
+    /// flush, and must not grow the buffer without bound either.
+    private static let maxUnflushed = 64 << 10
 
     init(channel: any Channel) {
         self.channel = channel
         self.pending = channel.allocator.buffer(capacity: 1024)
+    }
+
+    /// Whether a push or an event may be added: the channel is under its high water mark, and so are the
+    /// lines waiting for the end of this turn. A live app's handoffs fail fast otherwise, and a watcher
+    /// misses events.
+    var isWritable: Bool {
+        channel.isWritable && pending.readableBytes < Self.maxUnflushed
     }
 
     /// Sends a reply: now, or with the rest of the current read's replies.

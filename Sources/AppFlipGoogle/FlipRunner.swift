@@ -137,7 +137,8 @@ public struct FlipRunner: Sendable {
                 report.fail(
                     .parametersChecked,
                     milliseconds: times?.handled,
-                    "the app declined the link (continue: false) and opened nothing: it refused the client_id or the redirect_uri, or was scripted to decline (appflipd's log says why)",
+                    "the app declined the link (continue: false) and opened nothing: "
+                        + (error.reason ?? "it gave no reason (a client_id or redirect_uri refused, or a scripted decline)"),
                     exitStatus: 1
                 )
             case .timeout, .handlerFailed:

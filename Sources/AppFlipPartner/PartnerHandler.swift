@@ -16,10 +16,10 @@ struct PartnerHandler: ActivityHandler {
     let configuration: PartnerConfiguration
     let source: any AuthorizationCodeSource
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
         let timeout = configuration.timeout
         return handoff.eventLoop.makeFutureWithTask {
-            try await withThrowingTaskGroup(of: Bool?.self) { group in
+            try await withThrowingTaskGroup(of: ActivityAnswer?.self) { group in
                 group.addTask { try await respond(to: handoff) }
                 group.addTask {
                     try? await Task.sleep(for: timeout)
@@ -39,36 +39,36 @@ struct PartnerHandler: ActivityHandler {
         }
     }
 
-    private func respond(to handoff: Handoff) async throws -> Bool {
+    private func respond(to handoff: Handoff) async throws -> ActivityAnswer {
         var metadata: Logger.Metadata = ["app": "\(handoff.appID)"]
         switch configuration.policy.decide(handoff.url) {
         case .decline(let reason):
             metadata["reason"] = "\(reason)"
             handoff.logger.notice("App Flip link declined; nothing opened", metadata: metadata)
-            return false
+            return .decline("\(reason)")
         case .invalidRequest(let redirectURI, let state, let description):
             metadata["redirect_uri"] = "\(redirectURI)"
             metadata["reason"] = "\(description)"
             handoff.logger.notice("App Flip link invalid; answering invalid_request", metadata: metadata)
             open(.error(.invalidRequest, description: description, state: state), on: redirectURI, handoff)
-            return true
+            return .continue
         case .proceed(let request):
             metadata["client_id"] = "\(request.clientID)"
             metadata["redirect_uri"] = "\(request.redirectURI)"
             switch configuration.outcome {
             case .decline:
                 handoff.logger.notice("App Flip link declined by the scripted outcome; nothing opened", metadata: metadata)
-                return false
+                return .decline("declined without a redirect: the handler's scripted outcome is decline")
             case .hang:
                 handoff.logger.notice("App Flip handler hangs (scripted outcome)", metadata: metadata)
                 try await Task.sleep(for: .seconds(86_400 * 365))
-                return false
+                return .decline()
             case .cancel, .unrecoverable, .invalidRequest:
                 let error = configuration.outcome.flipError!
                 metadata["outcome"] = "\(error.rawValue)"
                 handoff.logger.info("App Flip scripted error", metadata: metadata)
                 open(.error(error, description: configuration.errorDescription, state: request.state), on: request.redirectURI, handoff)
-                return true
+                return .continue
             case .approve:
                 let result: FlipResult
                 do throws(AuthorizationFailure) {
@@ -82,7 +82,7 @@ struct PartnerHandler: ActivityHandler {
                 metadata["result"] = "\(result)"
                 handoff.logger.info("App Flip result", metadata: metadata)
                 open(result, on: request.redirectURI, handoff)
-                return true
+                return .continue
             }
         }
     }

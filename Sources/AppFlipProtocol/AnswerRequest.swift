@@ -8,12 +8,15 @@ public struct AnswerRequest: Sendable, Hashable, Codable {
     public var `continue`: Bool
     /// URLs the app opens while handling the activity, delivered in order before the originator is answered.
     public var open: [OpenURLRequest]
+    /// Why the app declines (`continue: false`), carried to the opener on the `declined` outcome.
+    public var reason: String?
 
     /// Creates an answer; an app that opens nothing only passes `handoff` and `continue`.
-    public init(handoff: UInt64, continue: Bool, open: [OpenURLRequest] = []) {
+    public init(handoff: UInt64, continue: Bool, open: [OpenURLRequest] = [], reason: String? = nil) {
         self.handoff = handoff
         self.continue = `continue`
         self.open = open
+        self.reason = reason
     }
 
     /// Decodes the request; a missing `open` is an empty list.
@@ -22,5 +25,6 @@ public struct AnswerRequest: Sendable, Hashable, Codable {
         handoff = try container.decode(UInt64.self, forKey: .handoff)
         `continue` = try container.decode(Bool.self, forKey: .continue)
         self.open = try container.decodeIfPresent([OpenURLRequest].self, forKey: .open) ?? []
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
     }
 }

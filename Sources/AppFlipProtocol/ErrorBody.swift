@@ -12,6 +12,9 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
     public var rule: String?
     /// What happened to each URL the handler opened before it declined or failed.
     public var opened: [OpenedURL]?
+    /// For `declined`: why the app declined, in its own words (a live app's `answer.reason`, an `exec`
+    /// handler's last stderr line, the built-in partner handler's rule).
+    public var reason: String?
 
     /// Creates an error; give the context fields that help the caller find the fault.
     public init(
@@ -20,7 +23,8 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
         field: String? = nil,
         app: String? = nil,
         rule: String? = nil,
-        opened: [OpenedURL]? = nil
+        opened: [OpenedURL]? = nil,
+        reason: String? = nil
     ) {
         self.code = code
         self.message = message
@@ -28,6 +32,7 @@ public struct ErrorBody: Error, Sendable, Hashable, Codable, CustomStringConvert
         self.app = app
         self.rule = rule
         self.opened = opened
+        self.reason = reason
     }
 
     /// `code: message`.

@@ -11,8 +11,8 @@ struct FastJSONScanner {
         }
     }
 
-    private let bytes: UnsafeRawBufferPointer
-    private var index = 0
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -153,7 +153,7 @@ struct FastJSONScanner {
         return matches
     }
 
-    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func consume(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
@@ -161,7 +161,7 @@ struct FastJSONScanner {
         return true
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 }

@@ -81,6 +81,7 @@ extension JSONLineWriter {
                 endObject()
             }
             endArray()
+            field("reason", answer.reason)
             endObject()
         case .hello, .register, .explain, .apps, .watch:
             append(encoded: request, using: encoder)
@@ -117,6 +118,7 @@ extension JSONLineWriter {
             opened.forEach { write($0) }
             endArray()
         }
+        field("reason", error.reason)
         field("rule", error.rule)
         endObject()
     }
@@ -128,6 +130,7 @@ extension JSONLineWriter {
             key("error")
             write(error)
         }
+        field("reason", opened.reason)
         field("rule", opened.rule)
         field("status", opened.status.rawValue)
         key("universalLinksOnly")

@@ -28,14 +28,25 @@ public struct OpenedURL: Sendable, Hashable, Codable {
     public var rule: String?
     /// Why it could not be delivered, for `failed`.
     public var error: ErrorBody?
+    /// Why the app declined it, for `declined`, when the app said.
+    public var reason: String?
 
     /// Creates an entry; `url` must already be redacted.
-    public init(url: String, universalLinksOnly: Bool, status: Status, app: String? = nil, rule: String? = nil, error: ErrorBody? = nil) {
+    public init(
+        url: String,
+        universalLinksOnly: Bool,
+        status: Status,
+        app: String? = nil,
+        rule: String? = nil,
+        error: ErrorBody? = nil,
+        reason: String? = nil
+    ) {
         self.url = url
         self.universalLinksOnly = universalLinksOnly
         self.status = status
         self.app = app
         self.rule = rule
         self.error = error
+        self.reason = reason
     }
 }

@@ -2,6 +2,11 @@ public import AppFlipCore
 
 /// `register`: the connection becomes a live app until it closes.
 public struct RegisterRequest: Sendable, Hashable, Codable {
+    /// The longest `register` line the daemon reads, whatever `maxLineBytes` allows: Apple's 128 KiB limit on
+    /// an association, plus 64 KiB for the app id, the domains and whitespace. A longer one is refused by its
+    /// size before it is parsed.
+    public static let maxLineBytes = 192 << 10
+
     /// `TEAMID.bundle.id`, as in an AASA `appIDs` entry.
     public var appID: String
     /// `applinks:host` or `applinks:*.host` entries.

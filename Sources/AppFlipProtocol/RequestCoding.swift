@@ -76,7 +76,20 @@ extension Request: Codable {
         if let request = line.withContiguousStorageIfAvailable({ RequestFastPath.decode(UnsafeRawBufferPointer($0)) }) ?? nil {
             return .success(request)
         }
+        if line.count > RegisterRequest.maxLineBytes, let refused = refuseOversizedRegistration(line) {
+            return .failure(refused)
+        }
         return decodeWithJSONDecoder(line: line, using: decoder)
+    }
+
+    /// A `register` line too long to carry an association Apple would serve, refused before anything parses
+    /// it: parsing a 9 MB one cost seconds of CPU and hundreds of MB.
+    private static func refuseOversizedRegistration(_ line: some Collection<UInt8>) -> RequestFailure? {
+        let envelope = line.withContiguousStorageIfAvailable { FastJSONScanner.envelope(of: UnsafeRawBufferPointer($0)) } ?? nil
+        guard let envelope, envelope.op == Op.register.rawValue else { return nil }
+        let message =
+            "a register line of \(line.count) bytes is over \(RegisterRequest.maxLineBytes): an association is at most 128 KB (Apple's limit), so it is refused unread"
+        return RequestFailure(id: envelope.id, op: .register, error: ErrorBody(.invalidAssociation, message, field: "association"))
     }
 
     /// The reference decoder: `JSONDecoder` and the `Codable` conformances, with every error.

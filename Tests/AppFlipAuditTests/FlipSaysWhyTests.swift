@@ -56,6 +56,30 @@ import Testing
         }
     }
 
+    @Test func aDeclineSaysWhy() async throws {
+        try await TestPartner.run { daemon in
+            var runner = FlipRunner(
+                partnerLink: try RawURL(TestPartner.link),
+                clientID: "someone-else",
+                scopes: ["profile"],
+                state: "s",
+                redirectURI: Self.redirect,
+                tokenEndpoint: nil,
+                timeout: .seconds(30)
+            )
+            runner.refreshes = false
+            let connection = try await daemon.connect()
+            let google = try await GoogleApp.register(on: connection, bundleID: "com.google.OPA")
+            let report = await runner.run(connection: connection, google: google, events: nil, httpClient: nil, logger: Self.noLogs)
+            await connection.close()
+            #expect(report.exitStatus == 1)
+            #expect(
+                report.failure?.hasSuffix("opened nothing: declined without a redirect: client_id is not one of the expected client ids") == true,
+                "\(report.failure ?? "")"
+            )
+        }
+    }
+
     @Test func aRefreshWithoutANewRefreshTokenIsNoViolation() async throws {
         // The built-in partner handler gets its codes from a server that keeps refresh tokens (no rotation).
         let server = BrokenOAuthServer(bug: nil, rotates: false, clientID: TestPartner.clientID)

@@ -49,7 +49,7 @@ import Testing
         #expect(report.result(.tokenRefresh).reason.contains(rotates ? "a new access token" : "no new refresh token: allowed"))
     }
 
-    @Test(arguments: OAuthBug.allCases) func eachBugFailsExactlyItsCheck(bug: OAuthBug) async throws {
+    @Test(.serialized, arguments: OAuthBug.allCases) func eachBugFailsExactlyItsCheck(bug: OAuthBug) async throws {
         let report = try await Self.audit(BrokenOAuthServer(bug: bug))
         #expect(
             Self.findings(report) == ["\(bug.caughtBy.check): \(bug.caughtBy.outcome)"],

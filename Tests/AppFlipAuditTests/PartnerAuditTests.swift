@@ -55,6 +55,13 @@ import Testing
             )
             #expect(Self.findings(report) == [], "\(Self.explain(report))")
             #expect(report.exitStatus == 0)
+            // A decline carries the partner handler's reason (the declined error's `reason`).
+            #expect(
+                report.result(.partnerWrongClientID).evidence.contains(
+                    "answer: declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
+                ),
+                "\(report.result(.partnerWrongClientID).evidence)"
+            )
             // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon) and the slow check.
             #expect(
                 Set(report.checks(.skipped))
@@ -64,7 +71,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [nil] + PartnerBug.allCases) func eachPartnerBugIsReportedByItsChecks(bug: PartnerBug?) async throws {
+    @Test(.serialized, arguments: [nil] + PartnerBug.allCases) func eachPartnerBugIsReportedByItsChecks(bug: PartnerBug?) async throws {
         try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
             let report = try await LivePartner.run(bug: bug, daemon: daemon) {
                 try await Self.audit(link: LivePartner.link, daemon: daemon)

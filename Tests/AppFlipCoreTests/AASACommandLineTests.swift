@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func validateExitsOneAndPointsAtEachError() throws {
-        let json = #"{"applinks":{"apps":["x"],"details":[{"components":[{"/":"/$(x"}]}]}}"#
+        let json = #"{"applinks":{"apps":["x"],"details":[{"components":[]},{"appID":"A.b","components":[{"/":"/$(x"}]}]}}"#
         let run = try Self.withFile(json) { try AppFlipExecutable.run(["aasa", "validate", "--json", $0]) }
         #expect(run.status == 1)
         let report = try JSONValue(parsing: Array(run.stdout.utf8))
@@ -43,9 +43,9 @@ import Testing
         }
         #expect(
             found.sorted() == [
-                "AASA110 error /applinks/details/0",
+                "AASA110 warning /applinks/details/0",
                 "AASA122 warning /applinks/apps",
-                "AASA151 error /applinks/details/0/components/0/~1",
+                "AASA151 error /applinks/details/1/components/0/~1",
             ]
         )
     }
@@ -93,11 +93,11 @@ import Testing
     }
 
     @Test func matchRefusesAnInvalidFileWithItsDiagnostics() throws {
-        let run = try Self.withFile(#"{"applinks":{"details":[{"components":[]}]}}"#) {
+        let run = try Self.withFile(#"{"applinks":{"details":[{"appID":"A.b","components":[{"/":"/$(x"}]}]}}"#) {
             try AppFlipExecutable.run(["aasa", "match", "--aasa", $0, "--app-id", "A.b", "https://e.com/"])
         }
         #expect(run.status == 2)
-        #expect(run.stderr.contains("AASA110"))
+        #expect(run.stderr.contains("AASA151"))
         #expect(run.stdout.isEmpty)
     }
 
@@ -105,7 +105,7 @@ import Testing
         let input = """
             not json
             {"id":"a","aasa":{},"appId":"x","url":"nope"}
-            {"id":2,"aasa":{"applinks":{"details":[{"components":[]}]}},"appId":"x","url":"https://e.com/"}
+            {"id":2,"aasa":{"applinks":{"details":[{"appID":"x","components":[{"/":"/$(x"}]}]}},"appId":"x","url":"https://e.com/"}
 
             {"id":3,"aasa":{"applinks":{"details":[{"appID":"x","paths":["/a"]}]}},"appId":"x","url":"https://e.com/a","domain":""}
             """
@@ -114,7 +114,7 @@ import Testing
         #expect(lines.count == 4)
         #expect(lines[0].contains(#""decision":"error""#) && lines[0].contains(#""id":null"#))
         #expect(lines[1].contains(#""decision":"error""#) && lines[1].contains(#""id":"a""#))
-        #expect(lines[2].contains(#""decision":"error""#) && lines[2].contains("AASA110"))
+        #expect(lines[2].contains(#""decision":"error""#) && lines[2].contains("AASA151"))
         #expect(lines[3] == #"{"decision":"match","id":3}"#)
         #expect(run.status == 2)
     }

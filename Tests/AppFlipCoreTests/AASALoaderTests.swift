@@ -27,7 +27,7 @@ import Testing
             """
         )
         #expect(found.map(\.pointer) == ["/applinks/details/T.a~1b~0c/paths/0"])
-        #expect(found.map(\.code) == [.wrongType])
+        #expect(found.map(\.code) == [.skippedDetail])
         let path = Self.diagnostics(#"{"applinks":{"details":[{"appID":"A.b","components":[{"/":5}]}]}}"#)
         #expect(path.map(\.pointer) == ["/applinks/details/0/components/0/~1"])
     }
@@ -35,22 +35,22 @@ import Testing
     @Test func reportsEveryErrorNotJustTheFirst() {
         let found = Self.diagnostics(
             """
-            {"applinks":{"details":[{"components":[{"/":"/$(x"}]},{"appIDs":[""],"components":[{"#":"$(nope)","exclude":"yes"}]}]}}
+            {"applinks":{"details":[{"appID":"A.b","components":[{"/":"/$(x"}]},{"appIDs":[""],"components":[{"#":"$(nope)"}]}]}}
             """
         )
-        #expect(Set(found.map(\.code)) == [.detailWithoutAppID, .unterminatedSubstitution, .emptyAppID, .undefinedVariable, .wrongType])
-        #expect(found.first { $0.code == .wrongType }?.pointer == "/applinks/details/1/components/0/exclude")
+        #expect(Set(found.map(\.code)) == [.unterminatedSubstitution, .emptyAppID, .undefinedVariable])
+        #expect(found.first { $0.code == .undefinedVariable }?.pointer == "/applinks/details/1/components/0/#")
     }
 
     @Test func refusesAnInvalidDocumentWhole() {
         // The first entry is fine; the second has an error. Nothing may be loaded.
-        let json = #"{"applinks":{"details":[{"appID":"A.good","components":[{"/":"/*"}]},{"components":[{"/":"/x"}]}]}}"#
+        let json = #"{"applinks":{"details":[{"appID":"A.good","components":[{"/":"/*"}]},{"appIDs":[""],"components":[{"/":"/x"}]}]}}"#
         #expect(throws: AASALoadError.self) { try AssociationFile(json: Array(json.utf8)) }
         do {
             _ = try AssociationFile(json: Array(json.utf8))
         } catch {
-            #expect(error.errors.map(\.code) == [.detailWithoutAppID])
-            #expect(error.errors.map(\.pointer) == ["/applinks/details/1"])
+            #expect(error.errors.map(\.code) == [.emptyAppID])
+            #expect(error.errors.map(\.pointer) == ["/applinks/details/1/appIDs/0"])
         }
     }
 
@@ -61,10 +61,7 @@ import Testing
         ("\"applinks\"", .rootNotObject),
         (#"{"applinks":[]}"#, .wrongType),
         (#"{"applinks":{"details":"A.b"}}"#, .wrongType),
-        (#"{"applinks":{"details":[{"appIDs":"A.b"}]}}"#, .wrongType),
-        (#"{"applinks":{"details":[{"appID":"A.b","components":{"/":"/a"}}]}}"#, .wrongType),
-        (#"{"applinks":{"details":[{"appID":"A.b","components":[{"caseSensitive":"no"}]}]}}"#, .wrongType),
-        (#"{"applinks":{"defaults":{"percentEncoded":1},"details":[]}}"#, .wrongType),
+        (#"{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/$(x"}]}]}}"#, .unterminatedSubstitution),
         (#"{"applinks":{"substitutionVariables":{"a(b":["x"]},"details":[]}}"#, .invalidVariableName),
         (#"{"applinks":{"substitutionVariables":{"v":"x"},"details":[]}}"#, .wrongType),
     ])

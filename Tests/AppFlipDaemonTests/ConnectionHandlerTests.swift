@@ -53,6 +53,18 @@ import Testing
         return lines
     }
 
+    /// Nothing is written in `channelReadComplete`: the replies leave at the end of their `channelRead`. A
+    /// write that failed in `channelReadComplete` (the peer gone) closed the channel inside NIO's
+    /// end-of-file handling, and a debug daemon died on NIO's `isRegisteredFully` assertion (issue 12, 1).
+    @Test func theRepliesLeaveAtTheEndOfTheirReadNotAtReadComplete() throws {
+        let hello = ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"apps"}"# + "\n")
+        try channel.pipeline.syncOperations.fireChannelRead(NIOAny(hello))
+        let written = try lines()
+        #expect(written.count == 2)
+        channel.pipeline.syncOperations.fireChannelReadComplete()
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+    }
+
     @Test func theRepliesToOneReadLeaveInOneWrite() throws {
         try channel.writeInbound(ByteBuffer(string: #"{"id":1,"op":"hello","version":1}"# + "\n" + #"{"id":2,"op":"apps"}"# + "\n"))
         let write = try #require(try channel.readOutbound(as: ByteBuffer.self))

@@ -10,15 +10,15 @@ import Testing
 /// `EmbeddedChannel` test runs everything on its one thread.
 final class HeldHandler: ActivityHandler, @unchecked Sendable {
     let kind = "test:held"
-    private var promise: EventLoopPromise<Bool>?
+    private var promise: EventLoopPromise<ActivityAnswer>?
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
-        let promise = handoff.eventLoop.makePromise(of: Bool.self)
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
+        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
         self.promise = promise
         return promise.futureResult
     }
 
     func answer(_ continues: Bool) {
-        promise?.succeed(continues)
+        promise?.succeed(ActivityAnswer(continues: continues))
     }
 }

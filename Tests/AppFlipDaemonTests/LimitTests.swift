@@ -155,4 +155,24 @@ import Testing
             #expect(outcomes == [0: "handled", 1: "delivered", 2: "delivered", 3: "too_many_hops"])
         }
     }
+
+    /// A registration far over Apple's 128 KB association limit is refused by its size before it is
+    /// parsed, even where `maxLineBytes` lets the line in; the connection keeps serving.
+    @Test(.timeLimit(.minutes(1))) func aHugeRegistrationIsRefusedBeforeItIsParsed() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxLineBytes = 16 << 20
+        try await withTestDaemon(configuration: configuration) { daemon in
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                #expect(try await raw.exchange(#"{"id":1,"op":"hello","version":1}"#)?.error == nil)
+                let components = String(repeating: #"{"/":"/p/*"},"#, count: (9 << 20) / 12)
+                let association = #"{"applinks":{"details":[{"appIDs":["T.huge"],"components":["# + components + #"{"/":"/"}]}]}}"#
+                let line = #"{"id":2,"op":"register","appID":"T.huge","domains":["applinks:huge.test"],"association":\#(association)}"#
+                let refused = try await raw.exchange(line)
+                #expect(refused?.id == .number(2))
+                #expect(refused?.error?.code == .invalidAssociation)
+                #expect(refused?.error?.message.contains("refused unread") == true)
+                #expect(try await raw.exchange(#"{"id":3,"op":"apps"}"#)?.error == nil)
+            }
+        }
+    }
 }

@@ -50,11 +50,16 @@ import Testing
     @Test func aLiveAppThatDeclines() async throws {
         try await withTestDaemon { daemon in
             let app = try await daemon.connect()
-            _ = try await app.register(registration("T.live", ["applinks:live.test"]), handler: ImmediateLiveApp { _ in LiveAnswer(continue: false) })
+            _ = try await app.register(
+                registration("T.live", ["applinks:live.test"]),
+                handler: ImmediateLiveApp { _ in LiveAnswer(continue: false, reason: "not signed in") }
+            )
             let client = try await daemon.connect()
             let declined = try await client.openError("https://live.test/")
             #expect(declined.code == .declined)
             #expect(declined.app == "T.live")
+            #expect(declined.reason == "not signed in")
+            #expect(declined.message.hasSuffix(": not signed in"))
         }
     }
 

@@ -120,6 +120,7 @@ import Testing
                 return
             }
             #expect(error.code == .declined)
+            #expect(error.reason?.contains("scripted outcome") == true)
             #expect(error.opened?.isEmpty ?? true)
             #expect(google.urls.isEmpty)
             await google.connection.close()
@@ -207,6 +208,7 @@ import Testing
                 return
             }
             #expect(error.code == .declined)
+            #expect(error.reason?.hasPrefix("declined without a redirect: redirect_uri") == true, "\(error)")
             #expect(error.opened?.isEmpty ?? true)
             #expect(google.urls.isEmpty)
             await google.connection.close()
@@ -240,6 +242,7 @@ import Testing
                 return
             }
             #expect(error.code == .declined)
+            #expect(error.reason == "declined without a redirect: client_id is not one of the expected client ids")
             #expect(google.urls.isEmpty)
             await google.connection.close()
         }

@@ -14,9 +14,9 @@ struct RedirectHandler: ActivityHandler {
     let target: String
     let universalLinksOnly: Bool
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<Bool> {
+    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
         handoff.logger.debug("redirecting", metadata: ["app": "\(handoff.appID)", "rule": "\(handoff.rule)"])
         return handoff.open(target, options: OpenOptions(universalLinksOnly: universalLinksOnly))
-            .map { opened in opened.status == .delivered }
+            .map { opened in opened.status == .delivered ? .continue : .decline("nobody took \(opened.url)") }
     }
 }

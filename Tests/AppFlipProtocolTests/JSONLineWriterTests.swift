@@ -18,6 +18,7 @@ import Testing
             rule: "details[0].components[1]"
         ),
         OpenedURL(url: "https://b.test/", universalLinksOnly: false, status: .failed, error: ErrorBody(.noApp, "no app claims \"it\"\n\t\u{01}é")),
+        OpenedURL(url: "https://c.test/", universalLinksOnly: true, status: .declined, app: "T.c", rule: "r", reason: "not signed in"),
     ]
 
     /// Written by hand.
@@ -30,7 +31,13 @@ import Testing
         ),
         .reply(Reply(id: .number(-3), result: .open(OpenResult(status: .browser)))),
         .reply(Reply(id: .number(3), result: .answer(AnswerResult(handoff: 77)))),
-        .reply(Reply(id: .number(7), op: .open, error: ErrorBody(.declined, "declined", field: "f", app: "T.a", rule: "r", opened: opened))),
+        .reply(
+            Reply(
+                id: .number(7),
+                op: .open,
+                error: ErrorBody(.declined, "declined", field: "f", app: "T.a", rule: "r", opened: opened, reason: "why")
+            )
+        ),
         .reply(Reply(id: nil, op: .answer, error: ErrorBody(.unknownHandoff, "gone"))),
         .activity(
             ActivityPush(
@@ -127,6 +134,7 @@ import Testing
         Request(id: .string("o"), .open(OpenRequest(activity: Activity(webpageURL: "https://a.test/"), options: .init(universalLinksOnly: true)))),
         Request(id: .number(5), .answer(AnswerRequest(handoff: 8, continue: false, open: [OpenURLRequest(url: "https://g.test/?code=1")]))),
         Request(id: .number(9), .answer(AnswerRequest(handoff: 18_446_744_073_709_551_615, continue: true, open: []))),
+        Request(id: .number(10), .answer(AnswerRequest(handoff: 2, continue: false, reason: "client_id \"x\" refused"))),
     ]
 
     static let otherRequests: [Request] = [

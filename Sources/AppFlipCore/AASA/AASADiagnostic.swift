@@ -43,6 +43,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         case noRecognizedService = "AASA100"
         case detailWithoutAppID = "AASA110"
         case bothAppIDForms = "AASA111"
+        case skippedDetail = "AASA112"
         case componentsAndPaths = "AASA120"
         case legacyAppsNotEmpty = "AASA122"
         case emptyAppID = "AASA130"
@@ -53,6 +54,7 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         case shadowedPredefinedVariable = "AASA144"
         case nonStringQueryPredicate = "AASA150"
         case unterminatedSubstitution = "AASA151"
+        case skippedComponent = "AASA152"
         case documentTooLarge = "AASA170"
         case catchAllShadowsRules = "AASA180"
         case unreachableRule = "AASA190"
@@ -61,10 +63,11 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The severity every finding with this code has.
         public var severity: Severity {
             switch self {
-            case .invalidJSON, .rootNotObject, .wrongType, .detailWithoutAppID, .emptyAppID, .invalidVariableName,
+            case .invalidJSON, .rootNotObject, .wrongType, .emptyAppID, .invalidVariableName,
                 .recursiveSubstitution, .undefinedVariable, .unterminatedSubstitution, .documentTooLarge:
                 .error
-            case .duplicateKey, .noRecognizedService, .bothAppIDForms, .componentsAndPaths, .legacyAppsNotEmpty, .emptyVariable,
+            case .duplicateKey, .noRecognizedService, .detailWithoutAppID, .skippedDetail, .skippedComponent, .bothAppIDForms, .componentsAndPaths,
+                .legacyAppsNotEmpty, .emptyVariable,
                 .shadowedPredefinedVariable, .nonStringQueryPredicate, .catchAllShadowsRules, .unreachableRule,
                 .noDetails:
                 .warning
@@ -79,7 +82,9 @@ public struct AASADiagnostic: Sendable, Hashable, CustomStringConvertible {
             case .wrongType: "a value has the wrong JSON type"
             case .duplicateKey: "a key appears twice in one object; the last value counts"
             case .noRecognizedService: "no applinks, webcredentials, appclips or activitycontinuation section"
-            case .detailWithoutAppID: "a details entry names no app (neither appID nor appIDs)"
+            case .detailWithoutAppID: "a details entry names no app (neither appID nor appIDs); it is skipped"
+            case .skippedDetail: "a details entry has a value of the wrong type; it is skipped"
+            case .skippedComponent: "a component or defaults object has a value of the wrong type; it is skipped"
             case .bothAppIDForms: "a details entry has both appID and appIDs; appIDs wins"
             case .componentsAndPaths: "a details entry has both components and legacy paths; paths are ignored"
             case .legacyAppsNotEmpty: "the legacy applinks.apps array is not empty"

@@ -7,6 +7,8 @@ public struct AssociationFile: Sendable {
     public var warnings: [AASADiagnostic] { storage.warnings }
     /// Every app identifier the file names, in document order, without repeats.
     public var appIDs: [String] { storage.appIDs }
+    /// Apple's limit on a file's size, 128 KB: a larger file is refused (AASA170), and a fetch stops reading there.
+    public static let maximumSize = AssociationFileLoader.maximumSize
 
     /// One immutable reference, so that copying a file (into every route-table entry, per candidate) costs
     /// one retain.
@@ -68,6 +70,32 @@ public struct AssociationFile: Sendable {
         var loader = AssociationFileLoader()
         _ = loader.load(document: document)
         return loader.diagnostics
+    }
+
+    /// A path for each path pattern of the file, in document order without repeats: `*`, `?` and `$(…)` each
+    /// become `x` (`/buy/*` gives `/buy/x`). Drift reports decide these on both files.
+    public var samplePaths: [String] {
+        var seen: Set<String> = []
+        return storage.details.flatMap(\.rules).compactMap { rule in
+            guard let written = rule.writtenPath else { return nil }
+            let path = Self.samplePath(written)
+            return seen.insert(path).inserted ? path : nil
+        }
+    }
+
+    static func samplePath(_ pattern: String) -> String {
+        var sample = ""
+        var rest = Substring(pattern)
+        while let first = rest.first {
+            if rest.hasPrefix("$("), let close = rest.firstIndex(of: ")") {
+                sample += "x"
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            sample += first == "*" || first == "?" ? "x" : String(first)
+            rest = rest.dropFirst()
+        }
+        return sample.hasPrefix("/") ? sample : "/" + sample
     }
 
     /// What the file says about `url` for `appID`: the first rule that decides, in the order of the details

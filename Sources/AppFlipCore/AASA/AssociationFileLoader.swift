@@ -1,12 +1,26 @@
 /// Walks a parsed document once: checks every value's type, reports every problem with a JSON pointer, and
 /// compiles the `applinks` rules. It keeps going after an error so that a user sees all of them at once;
 /// whether the result may be used is the caller's decision (`AssociationFile` refuses any error).
+///
+/// Like `swcutil`, it skips what iOS skips instead of refusing the file: a details entry that names no app
+/// or has a value of the wrong type (AASA110, AASA112), and a component or `defaults` object with a value of
+/// the wrong type (AASA152). Each is a warning naming the value at fault; every other entry keeps working.
 struct AssociationFileLoader {
     /// Apple's CDN refuses files above 128 KB; a file that large cannot work on a device either.
     static let maximumSize = 128 * 1024
 
     private(set) var diagnostics: [AASADiagnostic] = []
     private var reported: Set<ReportKey> = []
+    /// The part being loaded that a wrong type skips instead of refusing the file; nil at the document level.
+    private var skippable: SkippablePart?
+
+    /// A details entry, component or `defaults` object: iOS ignores one it cannot read, and so does the loader.
+    private struct SkippablePart {
+        let code: AASADiagnostic.Code
+        /// What the warning says is skipped, e.g. "the details entry /applinks/details/2".
+        let name: String
+        var skipped = false
+    }
 
     private struct ReportKey: Hashable {
         let code: AASADiagnostic.Code
@@ -61,7 +75,7 @@ struct AssociationFileLoader {
 
         let variables = loadVariables(applinks["substitutionVariables"], at: "/applinks/substitutionVariables")
         var compiler = PatternCompiler(variables: variables)
-        let documentDefaults = applinks["defaults"].flatMap { layer($0, at: "/applinks/defaults") } ?? RuleLayer()
+        let documentDefaults = applinks["defaults"].flatMap { defaultsLayer($0, at: "/applinks/defaults") } ?? RuleLayer()
 
         var details: [CompiledDetail] = []
         switch applinks["details"] {
@@ -108,7 +122,23 @@ struct AssociationFileLoader {
 
     // MARK: - Details
 
+    /// One details entry, or nil when it is skipped: it names no app, or one of its own values has the wrong
+    /// type (a component's problems skip only that component).
     private mutating func loadDetail(
+        _ value: JSONValue,
+        at pointer: String,
+        dictionaryKey: String?,
+        defaults documentDefaults: RuleLayer,
+        compiler: inout PatternCompiler
+    ) -> CompiledDetail? {
+        let outer = skippable
+        skippable = SkippablePart(code: .skippedDetail, name: "the details entry \(pointer)")
+        defer { skippable = outer }
+        let detail = loadDetailValues(value, at: pointer, dictionaryKey: dictionaryKey, defaults: documentDefaults, compiler: &compiler)
+        return skippable?.skipped == true ? nil : detail
+    }
+
+    private mutating func loadDetailValues(
         _ value: JSONValue,
         at pointer: String,
         dictionaryKey: String?,
@@ -141,14 +171,16 @@ struct AssociationFileLoader {
                 appIDs = [id]
             }
         } else {
+            // swcutil accepts the file and the entry matches nothing (st-tech/universal-links-test's case).
             report(
                 .detailWithoutAppID,
                 at: pointer,
-                "this entry names no app: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])"
+                "this entry names no app, so iOS skips it and it matches nothing: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])"
             )
+            return nil
         }
 
-        let detailDefaults = entry["defaults"].flatMap { layer($0, at: pointer + "/defaults") } ?? RuleLayer()
+        let detailDefaults = entry["defaults"].flatMap { defaultsLayer($0, at: pointer + "/defaults") } ?? RuleLayer()
         let defaults = detailDefaults.overriding(documentDefaults)
 
         var rules: [CompiledRule] = []
@@ -163,7 +195,9 @@ struct AssociationFileLoader {
             if let list = array(components, at: pointer + "/components", expected: "an array of component objects") {
                 for (index, component) in list.enumerated() {
                     let componentPointer = JSONPointer.appending(index, to: pointer + "/components")
-                    guard let own = layer(component, at: componentPointer) else { continue }
+                    guard let own = skippableLayer(component, at: componentPointer, name: "the component \(componentPointer)") else {
+                        continue
+                    }
                     if let rule = compileRule(
                         own.overriding(defaults),
                         text: component.compactJSON,
@@ -277,7 +311,8 @@ struct AssociationFileLoader {
             excludes: layer.exclude ?? false,
             form: form,
             text: text,
-            pointer: pointer
+            pointer: pointer,
+            writtenPath: layer.path?.value
         )
     }
 
@@ -321,6 +356,20 @@ struct AssociationFileLoader {
     }
 
     // MARK: - Defaults and components
+
+    /// A `defaults` object, or nil (with a warning) when one of its values has the wrong type.
+    private mutating func defaultsLayer(_ value: JSONValue, at pointer: String) -> RuleLayer? {
+        skippableLayer(value, at: pointer, name: "the defaults \(pointer)")
+    }
+
+    /// `layer(_:at:)` for a part that iOS skips when it cannot read it: nil, with a warning, on a wrong type.
+    private mutating func skippableLayer(_ value: JSONValue, at pointer: String, name: String) -> RuleLayer? {
+        let outer = skippable
+        skippable = SkippablePart(code: .skippedComponent, name: name)
+        defer { skippable = outer }
+        let own = layer(value, at: pointer)
+        return skippable?.skipped == true ? nil : own
+    }
 
     /// A component or `defaults` object: the keys that make a rule. Unknown keys (and `comment`) are ignored,
     /// as Apple ignores them.
@@ -438,8 +487,14 @@ struct AssociationFileLoader {
         return nil
     }
 
+    /// Skips the part being loaded, with a warning, or refuses the file at the document level.
     private mutating func wrongType(_ value: JSONValue, at pointer: String, expected: String) {
-        report(.wrongType, at: pointer, "expected \(expected), found \(value.typeName)")
+        guard let part = skippable else {
+            report(.wrongType, at: pointer, "expected \(expected), found \(value.typeName)")
+            return
+        }
+        report(part.code, at: pointer, "expected \(expected), found \(value.typeName); iOS skips \(part.name), as appflipd does")
+        skippable?.skipped = true
     }
 
     private mutating func report(_ code: AASADiagnostic.Code, at pointer: String, _ message: String) {

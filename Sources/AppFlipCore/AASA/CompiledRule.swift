@@ -36,8 +36,20 @@ final class CompiledRule: Sendable {
     /// The rule as written, for `AppDecision.rule`.
     let text: String
     let pointer: String
+    /// The path pattern as written (`/buy/*`), from which drift reports make a URL to compare files on.
+    let writtenPath: String?
 
-    init(path: PathTest?, query: QueryTest?, fragment: Pattern?, excludes: Bool, form: TextForm, text: String, pointer: String) {
+    init(
+        path: PathTest?,
+        query: QueryTest?,
+        fragment: Pattern?,
+        excludes: Bool,
+        form: TextForm,
+        text: String,
+        pointer: String,
+        writtenPath: String?
+    ) {
+        self.writtenPath = writtenPath
         self.path = path
         self.query = query
         self.fragment = fragment

@@ -1,0 +1,95 @@
+import AppFlipAssociation
+import AppFlipCore
+import Foundation
+import Testing
+
+/// The checks `appflip aasa check` and `appflip audit` report, over real HTTPS, and drift as meaning.
+@Suite struct HostedAssociationCheckerTests {
+    static func check(
+        _ domain: String,
+        urls: [String] = [],
+        committed: String? = nil
+    ) async throws -> HostedAssociationReport {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        return try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
+            let checker = HostedAssociationChecker(fetcher: HostedAssociationFetcher(options: fixture.cdnOptions(server)))
+            return await checker.check(
+                domain: domain,
+                appID: HostedTestFixture.appID,
+                urls: try urls.map { try RawURL($0) },
+                committed: try committed.map { try AssociationFile(json: Array($0.utf8)) }
+            )
+        }
+    }
+
+    @Test func aGoodFilePassesEveryCheckAndDecidesEachURL() async throws {
+        let report = try await Self.check("good.example", urls: ["https://good.example/flip/1", "https://good.example/help/1"])
+        #expect(
+            report.checks.map { "\($0.name) \($0.status.rawValue)" } == [
+                "hosting.https passed", "hosting.no-redirect passed", "hosting.status passed", "hosting.content-type passed",
+                "hosting.size passed", "file.valid passed", "file.app-id passed", "url.decision https://good.example/flip/1 passed",
+                "url.decision https://good.example/help/1 failed",
+            ]
+        )
+        #expect(report.failures.first?.evidence.hasPrefix("exclude by /applinks/details/0/components/1") == true)
+        #expect(report.couldNotRun == nil)
+    }
+
+    @Test func aFailedHostingRuleSkipsTheRest() async throws {
+        let report = try await Self.check("html.example", urls: ["https://html.example/flip/1"])
+        #expect(
+            report.checks.map { "\($0.rule) \($0.status.rawValue)" } == [
+                "hosting.https passed", "hosting.no-redirect passed", "hosting.status passed", "hosting.content-type failed",
+                "hosting.size skipped", "file.valid skipped",
+            ]
+        )
+    }
+
+    @Test func anUnansweredFetchCouldNotRun() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let options = HostedAssociationFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
+        let report = await HostedAssociationChecker(fetcher: HostedAssociationFetcher(options: options)).check(
+            domain: "localhost",
+            appID: HostedTestFixture.appID,
+            urls: [],
+            committed: nil
+        )
+        #expect(report.couldNotRun != nil)
+        #expect(report.checks.isEmpty)
+    }
+
+    @Test func driftIsMeaningNotText() async throws {
+        // The same rules, reordered keys and whitespace: no drift.
+        let same =
+            #"{ "applinks" : { "details" : [ { "components":[{"/":"/flip/*"},{"exclude":true,"/":"/help/*"}], "appIDs":["ABCDE12345.com.example.partner"] } ] } }"#
+        let unchanged = try await Self.check("good.example", committed: same)
+        #expect(unchanged.drift?.isEmpty == true)
+        #expect(unchanged.checks.last?.rule == "drift" && unchanged.checks.last?.status == .passed)
+
+        // The committed file sent /help/* to the app and named a second app; the hosted one excludes /help/*.
+        let old =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.partner","ABCDE12345.com.example.old"],"components":[{"/":"/flip/*"},{"/":"/help/*"}]}]}}"#
+        let drifted = try await Self.check("good.example", committed: old)
+        let drift = try #require(drifted.drift)
+        #expect(drift.vanished == ["ABCDE12345.com.example.old"])
+        #expect(drift.appeared.isEmpty)
+        let partnerChanges = drift.changes.filter { $0.appID == HostedTestFixture.appID }
+        #expect(partnerChanges.map(\.url) == ["https://good.example/help/x"])
+        #expect(partnerChanges.first?.before.outcome == .match && partnerChanges.first?.after.outcome == .exclude)
+        #expect(drifted.checks.last?.status == .failed)
+        #expect(drifted.checks.last?.evidence.contains("apps vanished: ABCDE12345.com.example.old") == true)
+    }
+
+    @Test func junitHasOneTestcasePerCheckAndTheRuleInEachFailure() async throws {
+        let report = try await Self.check("good.example", urls: ["https://good.example/nope"])
+        let xml = report.junitXML
+        #expect(xml.components(separatedBy: "<testsuite ").count == 2)
+        #expect(xml.components(separatedBy: "<testcase ").count == report.checks.count + 1)
+        #expect(
+            xml.contains(#"<failure message="url.decision: no_match: no rule for ABCDE12345.com.example.partner decides https://good.example/nope""#)
+        )
+    }
+}

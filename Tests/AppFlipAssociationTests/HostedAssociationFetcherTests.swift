@@ -1,0 +1,145 @@
+import AppFlipAssociation
+import AppFlipCore
+import Foundation
+import Testing
+
+/// The fetcher against real HTTPS servers on 127.0.0.1, with a certificate authority made in the test.
+@Suite struct HostedAssociationFetcherTests {
+    /// Runs `body` with the fixture and the CDN-shaped server (certificate for localhost).
+    static func withServer(_ body: (HostedTestFixture, TestHTTPSServer) async throws -> Void) async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
+            try await body(fixture, server)
+        }
+    }
+
+    static func failure(
+        _ domain: String,
+        _ options: HostedAssociationFetchOptions
+    ) async -> HostedAssociationFailure? {
+        do {
+            _ = try await HostedAssociationFetcher.fetch(domain: domain, options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theRightFileFetchesAndLoads() async throws {
+        try await Self.withServer { fixture, server in
+            let hosted = try await HostedAssociationFetcher.fetch(domain: "good.example", options: fixture.cdnOptions(server))
+            #expect(hosted.url == "https://localhost:\(server.port)/a/v1/good.example")
+            #expect(hosted.bytes == HostedTestFixture.file)
+            #expect(hosted.file.appIDs == [HostedTestFixture.appID])
+            #expect(hosted.file.decide(appID: HostedTestFixture.appID, url: try RawURL("https://good.example/flip/1")).outcome == .match)
+            // Parameters and case do not matter to the media type.
+            _ = try await HostedAssociationFetcher.fetch(domain: "charset.example", options: fixture.cdnOptions(server))
+        }
+    }
+
+    @Test func aDirectFetchUsesTheWellKnownPath() async throws {
+        try await Self.withServer { fixture, server in
+            var options = fixture.cdnOptions(server)
+            options.source = .direct(port: server.port)
+            let hosted = try await HostedAssociationFetcher.fetch(domain: "localhost", options: options)
+            #expect(hosted.url == "https://localhost:\(server.port)/.well-known/apple-app-site-association")
+            #expect(hosted.file.appIDs == [HostedTestFixture.appID])
+        }
+    }
+
+    @Test func aRedirectFailsAndNamesItsLocation() async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("redirect.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .noRedirect)
+            #expect(failure.evidence.contains("301"))
+            #expect(failure.evidence.contains("https://www.redirect.example/.well-known/apple-app-site-association"))
+            #expect(!failure.isUnreachable)
+        }
+    }
+
+    @Test(arguments: [("html.example", "text/html"), ("untyped.example", "no Content-Type")])
+    func aWrongOrMissingContentTypeFails(domain: String, seen: String) async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure(domain, fixture.cdnOptions(server)))
+            #expect(failure.rule == .contentType)
+            #expect(failure.evidence.contains(seen))
+        }
+    }
+
+    @Test func a129KBFileFailsOnItsContentLength() async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("large.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .size)
+            #expect(failure.evidence.contains("\(129 * 1024)"))
+        }
+    }
+
+    @Test func aBodyWithoutLengthStopsBeingReadPast128KB() async throws {
+        // 1 MB offered in 16 KB chunks: the fetch stops at the chunk that crosses 128 KB. (Kept small: the
+        // server encrypts on the shared event loop, and a larger body would starve the other tests' servers.)
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("endless.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .size)
+            #expect(failure.evidence.contains("stopped reading at"))
+            let stoppedAt = failure.evidence.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) }
+            #expect(stoppedAt.contains { $0 > 128 * 1024 && $0 <= 128 * 1024 + 16 * 1024 }, "\(failure.evidence)")
+        }
+    }
+
+    @Test func a404Fails() async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("missing.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .status)
+            #expect(failure.evidence.hasPrefix("404"))
+        }
+    }
+
+    @Test func anInvalidFileFailsWithTheLoadersDiagnostics() async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("broken.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .validFile)
+            #expect(failure.diagnostics.map(\.code) == [.invalidJSON])
+            #expect(failure.evidence.contains("column"))
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        try await Self.withServer { fixture, server in
+            let failure = try #require(await Self.failure("silent.example", fixture.cdnOptions(server, timeout: .seconds(1))))
+            #expect(failure.rule == .reachable)
+            #expect(failure.isUnreachable)
+            #expect(failure.evidence.contains("no answer within"))
+        }
+    }
+
+    @Test func aCertificateForAnotherNameFails() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["other.example"])
+        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
+            let failure = try #require(await Self.failure("good.example", fixture.cdnOptions(server)))
+            #expect(failure.rule == .https, "\(failure)")
+            #expect(failure.evidence.hasPrefix("TLS failed"))
+        }
+    }
+
+    @Test func aCertificateFromAnAuthorityNotTrustedFails() async throws {
+        try await Self.withServer { fixture, server in
+            var options = fixture.cdnOptions(server)
+            options.trust = .system
+            let failure = try #require(await Self.failure("good.example", options))
+            #expect(failure.rule == .https, "\(failure)")
+        }
+    }
+
+    @Test func aClosedPortCannotRun() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        // Port 1 on 127.0.0.1: nothing listens there.
+        let options = HostedAssociationFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
+        let failure = try #require(await Self.failure("localhost", options))
+        #expect(failure.isUnreachable)
+    }
+}

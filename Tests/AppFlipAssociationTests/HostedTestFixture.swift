@@ -1,0 +1,50 @@
+import AppFlipAssociation
+import Foundation
+import NIOHTTP1
+
+/// One test CA, a directory with its PEM, and the files and answers the hosting tests serve.
+struct HostedTestFixture: Sendable {
+    static let appID = "ABCDE12345.com.example.partner"
+    static let file = Array(
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.partner"],"components":[{"/":"/flip/*"},{"/":"/help/*","exclude":true}]}]}}"#
+            .utf8
+    )
+
+    let authority: TestCertificateAuthority
+    let directory: URL
+    let caFile: String
+
+    init() throws {
+        authority = try TestCertificateAuthority()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-hosted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        caFile = try authority.writeCertificate(in: directory)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// What the CDN-shaped test server answers for each test domain, under `/a/v1/`.
+    static func cdnRoutes(_ path: String) -> TestHTTPResponse? {
+        switch path {
+        case "/a/v1/good.example", "/.well-known/apple-app-site-association":
+            .file(file)
+        case "/a/v1/charset.example": .file(file, contentType: "Application/JSON; charset=utf-8")
+        case "/a/v1/redirect.example":
+            .whole(.movedPermanently, [("Location", "https://www.redirect.example/.well-known/apple-app-site-association")], [])
+        case "/a/v1/html.example": .file(file, contentType: "text/html")
+        case "/a/v1/untyped.example": .whole(.ok, [], file)
+        case "/a/v1/large.example": .file(Array(repeating: UInt8(ascii: " "), count: 129 * 1024))
+        case "/a/v1/endless.example": .streamed(chunk: Array(repeating: UInt8(ascii: " "), count: 16 * 1024), chunks: 64)
+        case "/a/v1/broken.example": .file(Array(#"{"applinks":{"details":[{"appIDs":["A.b"],}]}}"#.utf8))
+        case "/a/v1/silent.example": .silence
+        default: nil
+        }
+    }
+
+    /// Fetch options for the CDN-shaped server: trusting only this test's CA, with a short timeout.
+    func cdnOptions(_ server: TestHTTPSServer, timeout: Duration = .seconds(5)) -> HostedAssociationFetchOptions {
+        HostedAssociationFetchOptions(source: .cdn(base: server.cdnBase), trust: .caFile(caFile), timeout: timeout)
+    }
+}

@@ -1,0 +1,16 @@
+import NIOHTTP1
+
+/// What a test server answers for one path.
+enum TestHTTPResponse: Sendable {
+    /// A status, headers and a body sent whole, with its Content-Length.
+    case whole(HTTPResponseStatus, [(String, String)], [UInt8])
+    /// 200 `application/json`, the body sent in chunks without a Content-Length, `chunks` times `chunk`.
+    case streamed(chunk: [UInt8], chunks: Int)
+    /// Nothing, ever: the request is read and never answered.
+    case silence
+
+    /// 200 with `body` as `contentType`.
+    static func file(_ body: [UInt8], contentType: String = "application/json") -> TestHTTPResponse {
+        .whole(.ok, [("Content-Type", contentType)], body)
+    }
+}
