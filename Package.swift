@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
         .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
         .library(name: "AppFlipGoogle", targets: ["AppFlipGoogle"]),
+        .library(name: "AppFlipAudit", targets: ["AppFlipAudit"]),
         .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
         .library(name: "Systemd", targets: ["Systemd"]),
@@ -136,6 +137,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: `appflip audit`: the partner app through appflipd, the authorization and token endpoints over
+        // HTTP and the association file, each check judged against its rule (the catalogue is in the core).
+        .target(
+            name: "AppFlipAudit",
+            dependencies: [
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", .httpClient,
+                .nio("NIOCore"), .nio("NIOHTTP1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sd_notify, the watchdog, socket activation and a journald LogHandler.
@@ -169,8 +181,8 @@ let package = Package(
         .target(
             name: "AppFlipCLI",
             dependencies: [
-                "AppFlipAssociation", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipServer", .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
+                "AppFlipAssociation", "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth",
+                "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
                 .nio("NIOConcurrencyHelpers"),
             ],
             swiftSettings: swiftSettings
@@ -275,6 +287,15 @@ let package = Package(
             name: "AppFlipCLITests",
             dependencies: [
                 "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipAuditTests",
+            dependencies: [
+                "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting",
+                "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOHTTP1"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -14,6 +14,7 @@ public struct AppFlipCommand: AsyncParsableCommand {
             WatchCommand.self,
             BenchCommand.self,
             FlipCommand.self,
+            AuditCommand.self,
         ]
     )
 

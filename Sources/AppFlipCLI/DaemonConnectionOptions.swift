@@ -18,14 +18,17 @@ struct DaemonConnectionOptions: ParsableArguments {
     var attempts = 5
 
     var socketPath: String {
-        get throws {
-            if let socket { return socket }
-            if let fromEnvironment = getenv("APPFLIP_SOCKET") { return String(cString: fromEnvironment) }
-            do {
-                return try SocketPath.defaultPath()
-            } catch {
-                throw ValidationError(error.description)
-            }
+        get throws { try Self.socketPath(socket) }
+    }
+
+    /// `--socket` when given, else `$APPFLIP_SOCKET`, else the protocol's default path.
+    static func socketPath(_ option: String?) throws -> String {
+        if let option { return option }
+        if let fromEnvironment = getenv("APPFLIP_SOCKET") { return String(cString: fromEnvironment) }
+        do {
+            return try SocketPath.defaultPath()
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -35,7 +38,7 @@ struct DaemonConnectionOptions: ParsableArguments {
         do {
             return try await AppFlipConnection.connect(to: path, client: "appflip")
         } catch {
-            printError("cannot reach appflipd at \(path): \(error)")
+            printError(DaemonUnreachable.sentence(socketPath: path))
             throw DaemonExitCode.unreachable
         }
     }
@@ -48,14 +51,12 @@ extension DaemonConnectionOptions {
         let path = try socketPath
         guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1") }
         do {
-            return try await AppFlipConnection.send(body, to: path, client: "appflip", retry: RetryPolicy(maxAttempts: attempts)) { attempt, error in
-                printError("attempt \(attempt) got no reply (\(error)); retrying")
-            }
+            return try await AppFlipConnection.send(body, to: path, client: "appflip", retry: RetryPolicy(maxAttempts: attempts))
         } catch let error as ErrorBody {
             // The daemon refused the connection's `hello`: that is its answer.
             return Reply(id: nil, op: body.op, error: error)
         } catch {
-            printError("cannot reach appflipd at \(path): \(error)")
+            printError(DaemonUnreachable.sentence(socketPath: path))
             throw DaemonExitCode.unreachable
         }
     }

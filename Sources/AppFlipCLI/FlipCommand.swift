@@ -28,7 +28,10 @@ struct FlipCommand: AsyncParsableCommand {
     @Option(name: .customLong("client-id"), help: "The client_id to send.")
     var clientID: String
 
-    @Option(name: .customLong("scope"), help: "A scope to ask for; repeat for several.")
+    @Option(
+        name: .customLong("scope"),
+        help: "A scope to ask for; repeat for several. At least one: the Google app always sends the project's scopes."
+    )
     var scopes: [String] = []
 
     @Option(help: "The Google app receiving the result: com.google.OPA or com.google.Chromecast, with an optional .dev or .enterprise.")
@@ -37,7 +40,7 @@ struct FlipCommand: AsyncParsableCommand {
     @Flag(help: "Use the sandbox redirect host, oauth-redirect-sandbox.googleusercontent.com.")
     var sandbox = false
 
-    @Option(help: "The state to send (default: 32 fresh random bytes, base64url).")
+    @Option(help: "The state to send (default: 32 fresh random bytes in standard base64, whose + / = test the partner's encoding).")
     var state: String?
 
     @Option(
@@ -85,6 +88,11 @@ struct FlipCommand: AsyncParsableCommand {
         guard (try? RawURL(link))?.scheme.lowercased() == "https" else { throw ValidationError("--link must be an absolute https URL") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
         if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
+        if scopes.isEmpty {
+            throw ValidationError(
+                "--scope is required: the Google app always sends the scopes of the Actions project, and a link without one is refused with invalid_request; give each with --scope"
+            )
+        }
         if unlink && noExchange { throw ValidationError("--unlink needs tokens: it cannot be combined with --no-exchange") }
         if !unlink && (revokeURL != nil || resourceURL != nil) { throw ValidationError("--revoke-url and --resource-url apply only with --unlink") }
     }

@@ -12,7 +12,7 @@ extension OutputStyle {
         let target: String
         switch opened.status {
         case .delivered: target = green("delivered") + " to \(opened.app ?? "?")" + dim(" (\(opened.rule ?? "-"))")
-        case .declined: target = yellow("declined") + " by \(opened.app ?? "?")"
+        case .declined: target = yellow("declined") + " by \(opened.app ?? "?")" + (opened.reason.map { ": \($0)" } ?? "")
         case .browser: target = yellow("browser") + dim(" (no app claims it; universalLinksOnly was false)")
         case .failed: target = red("failed") + (opened.error.map { ": \($0.code.rawValue): \($0.message)" } ?? "")
         }

@@ -137,7 +137,8 @@ public struct FlipRunner: Sendable {
                 report.fail(
                     .parametersChecked,
                     milliseconds: times?.handled,
-                    "the app declined the link (continue: false) and opened nothing: it refused the client_id or the redirect_uri, or was scripted to decline (appflipd's log says why)",
+                    "the app declined the link (continue: false) and opened nothing: "
+                        + (error.reason ?? "it gave no reason (a client_id or redirect_uri refused, or a scripted decline)"),
                     exitStatus: 1
                 )
             case .timeout, .handlerFailed:
@@ -154,6 +155,18 @@ public struct FlipRunner: Sendable {
             report.fail(.parametersChecked, milliseconds: times?.handled, "the app continued but opened no result URL", exitStatus: 2)
             return
         }
+        let openedBase = URLDifference.base(of: opened.url)
+        guard openedBase == redirectURI.string else {
+            report.record(.parametersChecked, .ok, milliseconds: nil)
+            report.record(.codeObtained, .ok, milliseconds: times?.handled)
+            report.fail(
+                .resultDelivered,
+                milliseconds: nil,
+                "opened \(opened.url), not the redirect_uri \(redirectURI.string): \(URLDifference.describe(openedBase, expected: redirectURI.string))",
+                exitStatus: 2
+            )
+            return
+        }
         guard opened.status == .delivered, let resultURL else {
             report.record(.parametersChecked, .ok, milliseconds: nil)
             report.record(.codeObtained, .ok, milliseconds: times?.handled)
@@ -165,6 +178,9 @@ public struct FlipRunner: Sendable {
                 exitStatus: 2
             )
             return
+        }
+        if !opened.universalLinksOnly {
+            report.violations.append("the app opened the result URL without universal-links-only: another app or a browser could take it")
         }
         if result.opened.count > 1 {
             report.violations.append("the app opened \(result.opened.count) URLs; exactly one result URL is allowed")
@@ -233,7 +249,7 @@ public struct FlipRunner: Sendable {
                 if refreshes, let refreshToken = tokens.refreshToken {
                     let refreshed = try await exchanger.refresh(refreshToken: refreshToken)
                     issued.append(refreshed)
-                    report.refreshed = refreshed.report
+                    report.refreshed = refreshed.refreshReport
                 }
             } catch {
                 report.fail(.tokensExchanged, milliseconds: WallClock.since(started), "\(tokenEndpoint.url): \(error)", exitStatus: 1)

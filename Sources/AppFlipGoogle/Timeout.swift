@@ -4,7 +4,7 @@ struct FlipTimeoutError: Error, CustomStringConvertible {
 }
 
 /// `body`'s value, or ``FlipTimeoutError`` once `timeout` has passed (then `body` is cancelled).
-func withTimeout<Value: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
+package func withTimeout<Value: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
     try await withThrowingTaskGroup(of: Value?.self) { group in
         group.addTask { try await body() }
         group.addTask {

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import NIOHTTP1
+package import NIOHTTP1
 
 /// How the partner app proves to its authorization endpoint that a user is signed in: whatever the user's
 /// real endpoint expects in place of a browser session. Its description never shows the value.
@@ -11,7 +11,7 @@ public enum SessionCredential: Sendable, Hashable, CustomStringConvertible {
     /// `Authorization: Bearer …`.
     case bearer(String)
 
-    func apply(to headers: inout HTTPHeaders) {
+    package func apply(to headers: inout HTTPHeaders) {
         switch self {
         case .header(let name, let value): headers.replaceOrAdd(name: name, value: value)
         case .cookie(let cookie): headers.replaceOrAdd(name: "Cookie", value: cookie)
@@ -20,7 +20,7 @@ public enum SessionCredential: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The secret parts, for redaction.
-    var secrets: [String] {
+    package var secrets: [String] {
         switch self {
         case .header(_, let value): [value]
         case .cookie(let cookie): [cookie] + cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }

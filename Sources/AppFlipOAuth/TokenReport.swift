@@ -28,7 +28,9 @@ public struct TokenReport: Sendable, Hashable, Codable {
     /// Each broken account-linking rule, in words; empty when the response passes.
     public var violations: [String]
 
-    init(_ response: TokenResponse) {
+    /// - Parameter refreshTokenRequired: `false` for a refresh answer, which may keep the refresh token
+    ///   (RFC 6749 §6: the server MAY issue a new one).
+    init(_ response: TokenResponse, refreshTokenRequired: Bool = true) {
         tokenType = response.tokenType
         expiresIn = response.expiresIn
         scopes = response.scope.map { $0.split(separator: " ").map(String.init) } ?? []
@@ -48,7 +50,7 @@ public struct TokenReport: Sendable, Hashable, Codable {
         case let seconds? where seconds <= 0: violations.append("expires_in is \(seconds), not positive")
         default: break
         }
-        if response.refreshToken == nil {
+        if response.refreshToken == nil && refreshTokenRequired {
             violations.append("no refresh token was issued with an expiring access token")
         }
         self.violations = violations

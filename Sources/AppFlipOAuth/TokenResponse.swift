@@ -48,6 +48,10 @@ public struct TokenResponse: Sendable, Hashable, CustomStringConvertible {
     /// What may be shown of this response: shapes, fingerprints, and the account-linking rules it breaks.
     public var report: TokenReport { TokenReport(self) }
 
+    /// The report of a refresh answer: as ``report``, but without a new refresh token being a violation
+    /// (RFC 6749 §6 lets the server keep the one it has).
+    public var refreshReport: TokenReport { TokenReport(self, refreshTokenRequired: false) }
+
     /// Redacted: the report's summary, never a token.
     public var description: String { "TokenResponse(\(report.summary))" }
 }

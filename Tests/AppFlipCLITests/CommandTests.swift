@@ -39,7 +39,8 @@ import Testing
 
             let unreachable = try await TestCommand.run("appflip", ["open", "--socket", daemon.directory + "/none.sock", "https://accept.test/"])
             #expect(unreachable.status == 3)
-            #expect(unreachable.standardError.contains("cannot reach appflipd"))
+            #expect(unreachable.standardError.contains("appflipd is not running at "))
+            #expect(unreachable.standardError.split(separator: "\n").count == 1, "one sentence, not one line per attempt")
         }
     }
 

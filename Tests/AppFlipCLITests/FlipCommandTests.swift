@@ -136,8 +136,15 @@ import Testing
     @Test func anUnreachableDaemonExitsThree() async throws {
         let outcome = try await TestCommand.run(
             "appflip",
-            ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", TestPartner.link, "--client-id", "c", "--no-exchange"]
+            ["flip", "--socket", "/nonexistent/appflipd.sock", "--link", TestPartner.link, "--client-id", "c", "--scope", "s", "--no-exchange"]
         )
         #expect(outcome.status == 3)
+        #expect(outcome.standardError.hasPrefix("appflip: appflipd is not running at /nonexistent/appflipd.sock (no socket there): start it with "))
+    }
+
+    @Test func withoutAScopeFlipIsAUsageErrorThatSaysWhy() async throws {
+        let outcome = try await TestCommand.run("appflip", ["flip", "--link", TestPartner.link, "--client-id", "c", "--no-exchange"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("the Google app always sends the scopes of the Actions project"))
     }
 }

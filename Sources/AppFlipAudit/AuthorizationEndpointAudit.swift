@@ -1,0 +1,139 @@
+public import AppFlipCore
+import AppFlipOAuth
+public import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// The authorization-endpoint checks over HTTP, never following a redirect: the 12 redirect URIs get a
+/// code, lookalikes and an unknown client get no redirect (RFC 6749 §4.1.2.1, RFC 9700 §4.1), the state
+/// comes back byte for byte. It also supplies codes to the token-endpoint checks.
+public struct AuthorizationEndpointAudit: AuditCodeSource {
+    /// The endpoint, client and user.
+    public var target: AuthorizationEndpointTarget
+    /// The redirect URI of the state battery and the lookalikes' original.
+    public var redirectURI: AppFlipRedirectURI
+    private let httpClient: HTTPClient
+
+    /// An audit of `target`; `httpClient` must not follow redirects (`HTTPClient.Configuration.appFlipOAuth()`).
+    public init(target: AuthorizationEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient) {
+        self.target = target
+        self.redirectURI = redirectURI
+        self.httpClient = httpClient
+    }
+
+    /// What one authorization request came back with; the Location is kept whole only in memory.
+    private struct Answer {
+        var status: UInt
+        var location: String?
+
+        var redirected: Bool { (300..<400).contains(status) && location != nil }
+
+        /// The answer without the Location's query: what a report may show.
+        var description: String {
+            guard let location else { return "HTTP \(status), no redirect" }
+            return "HTTP \(status) to \(location.prefix { $0 != "?" && $0 != "#" })"
+        }
+    }
+
+    /// Runs every authorization-endpoint check. Throws only when the endpoint cannot be reached.
+    public func run() async throws(AuditUnreachable) -> [AuditResult] {
+        var results: [AuditResult] = []
+
+        var failures: [String] = []
+        for (index, uri) in AppFlipRedirectURI.all.enumerated() {
+            let state = "appflip-audit-uri-\(index)"
+            let answer = try await authorize(clientID: target.clientID, redirectURI: uri.string, state: state)
+            if case .code? = verdict(answer, redirectURI: uri.string, state: state)?.outcome, answer.redirected { continue }
+            failures.append("\(uri): \(answer.description)")
+        }
+        results.append(
+            failures.isEmpty
+                ? AuditResult(.authorizeRedirectURIs, .pass, "each of the 12 was redirected to with a code and the state")
+                : AuditResult(.authorizeRedirectURIs, .fail, "\(failures.count) of 12 got no code: \(failures[0])", evidence: failures)
+        )
+
+        var evidence: [String] = []
+        failures = []
+        for lookalike in LookalikeRedirect.all(of: redirectURI) {
+            let answer = try await authorize(clientID: target.clientID, redirectURI: lookalike.uri, state: "appflip-audit-lookalike")
+            evidence.append("\(lookalike.label) \(lookalike.uri): \(answer.description)")
+            if answer.redirected { failures.append("\(lookalike.label) \(lookalike.uri): \(answer.description)") }
+        }
+        results.append(
+            failures.isEmpty
+                ? AuditResult(.authorizeLookalikeRedirect, .pass, "\(evidence.count) lookalikes, none redirected", evidence: evidence)
+                : AuditResult(
+                    .authorizeLookalikeRedirect,
+                    .fail,
+                    "\(failures.count) of \(evidence.count) lookalikes redirected: \(failures[0])",
+                    evidence: evidence
+                )
+        )
+
+        let unknown = try await authorize(
+            clientID: target.clientID + "-unknown-to-the-audit",
+            redirectURI: redirectURI.string,
+            state: "appflip-audit-client"
+        )
+        results.append(
+            AuditResult(
+                .authorizeUnknownClient,
+                unknown.redirected ? .fail : .pass,
+                unknown.redirected ? "an unknown client_id was redirected: \(unknown.description)" : "no redirect: \(unknown.description)",
+                evidence: ["client_id \(target.clientID)-unknown-to-the-audit: \(unknown.description)"]
+            )
+        )
+
+        failures = []
+        for (label, state) in HostileStates.all {
+            let answer = try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state)
+            guard let verdict = verdict(answer, redirectURI: redirectURI.string, state: state), answer.redirected else {
+                failures.append("\(label): \(answer.description)")
+                continue
+            }
+            let stateProblem = verdict.violations.first {
+                if case .stateMismatch = $0 { return true }
+                return $0 == .stateMissing
+            }
+            if let problem = stateProblem ?? (verdict.outcome == nil ? verdict.violations.first : nil) {
+                failures.append("\(label): \(problem)")
+            }
+        }
+        results.append(
+            failures.isEmpty
+                ? AuditResult(.authorizeState, .pass, "\(HostileStates.all.count) states came back byte for byte")
+                : AuditResult(.authorizeState, .fail, "\(failures.count) of \(HostileStates.all.count) states: \(failures[0])", evidence: failures)
+        )
+        return results
+    }
+
+    /// A fresh code for the token-endpoint checks.
+    public func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String {
+        let state = "appflip-audit-code-" + String(UInt64.random(in: .min ... .max), radix: 36)
+        let answer = try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state)
+        guard case .code(let code)? = verdict(answer, redirectURI: redirectURI.string, state: state)?.outcome else {
+            throw AuditUnreachable("the authorization endpoint gave no code: \(answer.description)")
+        }
+        return code
+    }
+
+    private func verdict(_ answer: Answer, redirectURI: String, state: String) -> FlipResultVerdict? {
+        answer.location.map { FlipResultChecker(redirectURI: redirectURI, state: state).check($0) }
+    }
+
+    private func authorize(clientID: String, redirectURI: String, state: String) async throws(AuditUnreachable) -> Answer {
+        var fields: [(name: String, value: String)] = [("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI)]
+        if !target.scopes.isEmpty { fields.append(("scope", target.scopes.joined(separator: " "))) }
+        fields.append(("state", state))
+        var request = HTTPClientRequest(url: target.url + (target.url.contains("?") ? "&" : "?") + FormEncoding.encode(fields))
+        target.credential?.apply(to: &request.headers)
+        do {
+            let response = try await httpClient.execute(request, timeout: .seconds(10))
+            _ = try await response.body.collect(upTo: 1 << 20)
+            return Answer(status: response.status.code, location: response.headers.first(name: "Location"))
+        } catch {
+            let endpoint = String(target.url.prefix { $0 != "?" })
+            throw AuditUnreachable("the authorization endpoint \(endpoint) could not be reached: \(error)")
+        }
+    }
+}

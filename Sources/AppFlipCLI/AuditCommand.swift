@@ -1,0 +1,177 @@
+import AppFlipAudit
+import AppFlipCore
+import AppFlipGoogle
+import AppFlipOAuth
+import ArgumentParser
+import AsyncHTTPClient
+import FoundationEssentials
+
+/// `appflip audit`: every App Flip rule that applies to what it is pointed at, each reported with its id,
+/// rule, source and redacted evidence.
+struct AuditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Check a partner's App Flip integration against every rule, and name the rule it breaks.",
+        discussion: """
+            Targets, each optional (checks without theirs are skipped, and say so): the partner app through \
+            appflipd (--link, --client-id, --scope), the authorization endpoint (--authorize-url and a sign-in \
+            credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
+            from the partner app or the authorization endpoint) and the association file (--aasa-file, --app-id). \
+            docs/audit.md lists every check with its rule and source.
+            Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
+            was unreachable is printed), 64 usage error.
+            """
+    )
+
+    @Option(help: "The partner's universal link, without the App Flip parameters, e.g. https://partner.appflip.test/link/flip.")
+    var link: String?
+
+    @Option(name: .customLong("client-id"), help: "Google's client_id at the partner.")
+    var clientID: String?
+
+    @Option(name: .customLong("scope"), help: "A scope the Google app asks for; repeat for several. Required with --link or --authorize-url.")
+    var scopes: [String] = []
+
+    @Option(help: "The authorization endpoint, called as the signed-in user; redirects are never followed.")
+    var authorizeURL: String?
+
+    @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value).")
+    var cookie: String?
+
+    @Option(help: "A sign-in header for --authorize-url, as 'Name: value'.")
+    var header: String?
+
+    @Option(help: "A sign-in bearer token for --authorize-url.")
+    var bearer: String?
+
+    @Option(help: "The token endpoint.")
+    var tokenURL: String?
+
+    @Option(help: "The client secret at the token endpoint.")
+    var clientSecret: String?
+
+    @Option(help: "The embedded OAuth server's configuration, for the token URL and the client's secret.")
+    var oauthConfig: String?
+
+    @Flag(help: "Also exchange a code with the client credentials in HTTP Basic.")
+    var basic = false
+
+    @Option(help: "A protected resource a valid access token must open, e.g. the embedded server's /userinfo.")
+    var resourceURL: String?
+
+    @Flag(help: "Also run the slow checks: a code older than 10 minutes must be refused (waits 10 minutes).")
+    var slow = false
+
+    @Option(help: "An apple-app-site-association file to check.")
+    var aasaFile: String?
+
+    @Option(help: "The partner's app id for --aasa-file, TEAMID.bundle.id.")
+    var appID: String?
+
+    @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
+    var socket: String?
+
+    @Flag(help: "Print each check's evidence.")
+    var verbose = false
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Option(help: "Also write the report as JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "Seconds to wait for appflipd's reply to each flip link.")
+    var timeout: Double = 30
+
+    func validate() throws {
+        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil {
+            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config) or --aasa-file")
+        }
+        if let link, (try? RawURL(link))?.scheme.lowercased() != "https" { throw ValidationError("--link must be an absolute https URL") }
+        if link != nil || authorizeURL != nil || tokenURL != nil || oauthConfig != nil, clientID?.isEmpty != false {
+            throw ValidationError("--client-id is required with --link, --authorize-url, --token-url and --oauth-config")
+        }
+        if (link != nil || authorizeURL != nil) && scopes.isEmpty {
+            throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
+        }
+        if [cookie, header, bearer].compactMap({ $0 }).count > 1 { throw ValidationError("give at most one of --cookie, --header and --bearer") }
+        if (cookie ?? header ?? bearer) != nil && authorizeURL == nil {
+            throw ValidationError("--cookie, --header and --bearer need --authorize-url")
+        }
+        if let header, !header.contains(":") { throw ValidationError("--header must be 'Name: value'") }
+        if (aasaFile == nil) != (appID == nil) { throw ValidationError("--aasa-file and --app-id go together") }
+        if aasaFile != nil && link == nil { throw ValidationError("--aasa-file needs --link: the flip link the file must route") }
+        if (basic || resourceURL != nil || slow) && tokenURL == nil && oauthConfig == nil {
+            throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
+        }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
+    }
+
+    func run() async throws {
+        let clientID = self.clientID ?? ""
+        let scopes = self.scopes
+        let partnerLink = try link.map { try RawURL($0) }
+        var auditor = Auditor()
+        if let partnerLink {
+            let socketPath = try DaemonConnectionOptions.socketPath(socket)
+            auditor.partner = (
+                PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(timeout * 1000))), socketPath
+            )
+        }
+        if let authorizeURL {
+            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: credential)
+        }
+        if tokenURL != nil || oauthConfig != nil {
+            let endpoint: TokenEndpoint
+            do {
+                endpoint = try TokenEndpoint.resolve(
+                    tokenURL: tokenURL,
+                    clientSecret: clientSecret,
+                    oauthConfiguration: oauthConfig,
+                    clientID: clientID
+                )
+            } catch {
+                throw ValidationError(error.description)
+            }
+            auditor.token = TokenEndpointTarget(
+                url: endpoint.url,
+                clientID: clientID,
+                clientSecret: endpoint.clientSecret,
+                basic: basic,
+                resourceURL: resourceURL,
+                codeExpiry: slow
+            )
+        }
+        if let aasaFile, let appID, let partnerLink {
+            auditor.association = AssociationTarget(source: .file(path: aasaFile), appID: appID, link: partnerLink)
+        }
+
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        let report = await auditor.run(httpClient: httpClient)
+        try? await httpClient.shutdown()
+
+        if let junit {
+            do {
+                try Data(AuditJUnit.document(report).utf8).write(to: URL(filePath: junit))
+            } catch {
+                printError("cannot write the JUnit report to \(junit): \(error)")
+                throw ExitCode(1)
+            }
+        }
+        if json {
+            try OutputJSON.print(report)
+        } else {
+            AuditOutput(style: .standard, verbose: verbose).print(report)
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private var credential: SessionCredential? {
+        if let cookie { return .cookie(cookie) }
+        if let bearer { return .bearer(bearer) }
+        if let header, let colon = header.firstIndex(of: ":") {
+            return .header(name: String(header[..<colon]), value: String(header[header.index(after: colon)...].drop { $0 == " " }))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,45 @@
+import AppFlipCore
+
+/// The text output of `appflip audit`: grouped by target, ✔ ✘ ⚠ – per check with its id and a one-line
+/// reason (the rule and its source under each failure and warning), then a summary with the failures first.
+/// `verbose` adds each check's evidence.
+struct AuditOutput {
+    var style: OutputStyle
+    var verbose: Bool
+
+    func print(_ report: AuditReport) {
+        for target in AuditTarget.allCases {
+            let results = report.results.filter { $0.check.target == target }
+            Swift.print(style.bold(target.title))
+            for result in results {
+                Swift.print("  \(mark(result.outcome)) \(result.check.rawValue)  \(result.check.title)" + style.dim(" — \(result.reason)"))
+                if result.outcome == .fail || result.outcome == .warning || verbose {
+                    Swift.print(style.dim("      rule: \(result.check.rule) (\(result.check.source))"))
+                }
+                if verbose {
+                    for line in result.evidence { Swift.print(style.dim("      · \(line)")) }
+                }
+            }
+            Swift.print("")
+        }
+        for problem in report.unreachable { Swift.print(style.red("unreachable: ") + problem) }
+        let count = { (outcome: AuditOutcome) in report.checks(outcome).count }
+        Swift.print(
+            style.bold("\(count(.fail)) failed, \(count(.warning)) warnings, \(count(.pass)) passed, \(count(.skipped)) skipped")
+        )
+        for outcome in [AuditOutcome.fail, .warning] {
+            for result in report.results where result.outcome == outcome {
+                Swift.print("  \(mark(outcome)) \(result.check.rawValue): \(result.reason)")
+            }
+        }
+    }
+
+    private func mark(_ outcome: AuditOutcome) -> String {
+        switch outcome {
+        case .pass: style.green("✔")
+        case .fail: style.red("✘")
+        case .warning: style.yellow("⚠")
+        case .skipped: style.dim("–")
+        }
+    }
+}

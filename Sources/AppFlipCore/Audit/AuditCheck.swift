@@ -1,0 +1,206 @@
+/// Every check `appflip audit` runs: its id, the target it belongs to, a title, the rule in one sentence
+/// and where the rule comes from. docs/audit.md lists the same catalogue.
+public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
+    // MARK: The partner app, through appflipd
+    case partnerRoute = "partner.route"
+    case partnerRedirectURIs = "partner.redirect-uris"
+    case partnerResultShape = "partner.result-shape"
+    case partnerStateSuccess = "partner.state-success"
+    case partnerStateError = "partner.state-error"
+    case partnerWrongClientID = "partner.wrong-client-id"
+    case partnerLookalikeRedirect = "partner.lookalike-redirect"
+    case partnerInvalidRequest = "partner.invalid-request"
+    case partnerErrorValues = "partner.error-values"
+    // MARK: The authorization endpoint
+    case authorizeRedirectURIs = "authorize.redirect-uris"
+    case authorizeLookalikeRedirect = "authorize.lookalike-redirect"
+    case authorizeUnknownClient = "authorize.unknown-client"
+    case authorizeState = "authorize.state"
+    // MARK: The token endpoint
+    case tokenExchange = "token.exchange"
+    case tokenExchangeBasic = "token.exchange-basic"
+    case tokenJSON = "token.json"
+    case tokenNoStore = "token.no-store"
+    case tokenBearer = "token.bearer"
+    case tokenOpaque = "token.opaque"
+    case tokenExpiresIn = "token.expires-in"
+    case tokenRefreshIssued = "token.refresh-issued"
+    case tokenCodeSingleUse = "token.code-single-use"
+    case tokenCodeRedirectBinding = "token.code-redirect-binding"
+    case tokenWrongSecret = "token.wrong-secret"
+    case tokenUnknownClient = "token.unknown-client"
+    case tokenRefresh = "token.refresh"
+    case tokenRefreshRotation = "token.refresh-rotation"
+    case tokenInvalidRefresh = "token.invalid-refresh"
+    case tokenErrorFormat = "token.error-format"
+    case tokenResource = "token.resource"
+    case tokenCodeExpiry = "token.code-expiry"
+    // MARK: The association file
+    case associationValid = "aasa.valid"
+    case associationRoutesLink = "aasa.routes-link"
+
+    /// The part of the integration the check looks at.
+    public var target: AuditTarget {
+        switch self {
+        case .partnerRoute, .partnerRedirectURIs, .partnerResultShape, .partnerStateSuccess, .partnerStateError, .partnerWrongClientID,
+            .partnerLookalikeRedirect, .partnerInvalidRequest, .partnerErrorValues:
+            .partnerApp
+        case .authorizeRedirectURIs, .authorizeLookalikeRedirect, .authorizeUnknownClient, .authorizeState:
+            .authorizationEndpoint
+        case .associationValid, .associationRoutesLink:
+            .associationFile
+        default:
+            .tokenEndpoint
+        }
+    }
+
+    /// A few words for the report line.
+    public var title: String {
+        switch self {
+        case .partnerRoute: "the flip link routes to the app"
+        case .partnerRedirectURIs: "all 12 App Flip redirect URIs get a code"
+        case .partnerResultShape: "one result URL, universal-links-only, on the exact redirect_uri"
+        case .partnerStateSuccess: "hostile states come back byte for byte with a code"
+        case .partnerStateError: "hostile states come back byte for byte with an error"
+        case .partnerWrongClientID: "a wrong client_id is declined, nothing opened"
+        case .partnerLookalikeRedirect: "a lookalike redirect_uri is declined, nothing opened"
+        case .partnerInvalidRequest: "missing, empty or repeated state or scope get invalid_request"
+        case .partnerErrorValues: "errors use only App Flip's three values"
+        case .authorizeRedirectURIs: "all 12 redirect URIs are accepted"
+        case .authorizeLookalikeRedirect: "a lookalike redirect_uri gets no redirect"
+        case .authorizeUnknownClient: "an unknown client_id gets no redirect"
+        case .authorizeState: "hostile states come back byte for byte"
+        case .tokenExchange: "the code is exchanged (client_secret_post)"
+        case .tokenExchangeBasic: "the code is exchanged (HTTP Basic)"
+        case .tokenJSON: "the token response is JSON"
+        case .tokenNoStore: "the token response says Cache-Control: no-store"
+        case .tokenBearer: "token_type is Bearer"
+        case .tokenOpaque: "the access token is opaque, not a JWT"
+        case .tokenExpiresIn: "expires_in is a positive integer"
+        case .tokenRefreshIssued: "a refresh token is issued"
+        case .tokenCodeSingleUse: "a code is single-use"
+        case .tokenCodeRedirectBinding: "a code is bound to its redirect_uri"
+        case .tokenWrongSecret: "a wrong client secret gets invalid_client"
+        case .tokenUnknownClient: "an unknown client gets invalid_client"
+        case .tokenRefresh: "a refresh returns a new access token"
+        case .tokenRefreshRotation: "a rotated-out refresh token works until its successor is used"
+        case .tokenInvalidRefresh: "a bogus refresh token gets HTTP 400 invalid_grant"
+        case .tokenErrorFormat: "errors are JSON with error, HTTP 400 or 401"
+        case .tokenResource: "the access token opens the resource"
+        case .tokenCodeExpiry: "a code older than 10 minutes is refused"
+        case .associationValid: "the association file is valid"
+        case .associationRoutesLink: "the association file routes the flip link to the app"
+        }
+    }
+
+    /// The rule, in one sentence.
+    public var rule: String {
+        switch self {
+        case .partnerRoute:
+            "The flip link must open the partner app as a universal link, by one of its associated domains' AASA rules."
+        case .partnerRedirectURIs:
+            "Each of the 12 App Flip redirect URIs (Home and Assistant, production, dev and enterprise, both hosts) must get a code."
+        case .partnerResultShape:
+            "The app opens exactly one URL, universal-links-only, whose text before ? is the redirect_uri exactly, with only code and state, or error (and error_description) and state."
+        case .partnerStateSuccess:
+            "state comes back byte for byte with the code, whatever characters it holds (encoded on the way back)."
+        case .partnerStateError:
+            "state comes back byte for byte with an error result too."
+        case .partnerWrongClientID:
+            "A client_id that is not Google's must be declined: no result URL opened."
+        case .partnerLookalikeRedirect:
+            "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to."
+        case .partnerInvalidRequest:
+            "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, is a warning)."
+        case .partnerErrorValues:
+            "An error result uses only cancelled, unrecoverable or invalid_request, with error_description percent-encoded."
+        case .authorizeRedirectURIs:
+            "Each of the 12 redirect URIs, registered for the client, gets a redirect to it carrying a code and the state."
+        case .authorizeLookalikeRedirect:
+            "A redirect_uri that is not exactly a registered one gets no redirect at all."
+        case .authorizeUnknownClient:
+            "An unknown client_id gets no redirect at all."
+        case .authorizeState:
+            "The state comes back byte for byte in the redirect."
+        case .tokenExchange:
+            "A valid code with the identical redirect_uri and the client's credentials in the form body gets tokens."
+        case .tokenExchangeBasic:
+            "The same exchange with the credentials in HTTP Basic gets tokens."
+        case .tokenJSON:
+            "A token response is HTTP 200 with an application/json body."
+        case .tokenNoStore:
+            "A response holding tokens carries Cache-Control: no-store."
+        case .tokenBearer:
+            "token_type is Bearer, in any case."
+        case .tokenOpaque:
+            "The access token is an opaque string, not a JWT."
+        case .tokenExpiresIn:
+            "expires_in is a positive integer number of seconds."
+        case .tokenRefreshIssued:
+            "An expiring access token comes with a refresh token."
+        case .tokenCodeSingleUse:
+            "A code used twice gets invalid_grant; the tokens issued from it SHOULD be revoked (a warning if they still work)."
+        case .tokenCodeRedirectBinding:
+            "A code presented with another redirect_uri than its own gets invalid_grant."
+        case .tokenWrongSecret:
+            "A wrong client secret gets invalid_client."
+        case .tokenUnknownClient:
+            "An unknown client_id gets invalid_client."
+        case .tokenRefresh:
+            "A refresh returns a new access token; a new refresh token is optional."
+        case .tokenRefreshRotation:
+            "When refresh tokens rotate, the previous one still works until the new one has been used."
+        case .tokenInvalidRefresh:
+            "A refresh token the server never issued gets HTTP 400 with error=invalid_grant."
+        case .tokenErrorFormat:
+            "Every error is a JSON object with error, on HTTP 400 or 401: not HTML, not 200."
+        case .tokenResource:
+            "The access token opens the resource it was issued for (Authorization: Bearer)."
+        case .tokenCodeExpiry:
+            "A code is refused once it is older than 10 minutes."
+        case .associationValid:
+            "The apple-app-site-association file parses and follows Apple's format."
+        case .associationRoutesLink:
+            "Its applinks rules send the flip link to the partner's app id."
+        }
+    }
+
+    /// Where the rule comes from.
+    public var source: String {
+        switch self {
+        case .partnerRoute: "\(AuditSource.seed), step 1; \(AuditSource.appleAASA)"
+        case .partnerRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\""
+        case .partnerResultShape: "\(AuditSource.seed), steps 5 and 6; \(AuditSource.rfc(6749, "4.1.2"))"
+        case .partnerStateSuccess: "\(AuditSource.seed), step 5; \(AuditSource.rfc(6749, "4.1.2")); \(AuditSource.rfc(3986, "2.1"))"
+        case .partnerStateError: "\(AuditSource.seed), step 6; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .partnerWrongClientID: "\(AuditSource.seed), step 4; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1"))"
+        case .partnerInvalidRequest: "\(AuditSource.seed), invalid_request; \(AuditSource.rfc(6749, "4.1.2.1")); docs/app-flip.md rows E11–E17"
+        case .partnerErrorValues: "\(AuditSource.seed), \"returned unsuccessfully\"; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .authorizeRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\"; \(AuditSource.rfc(6749, "4.1.2"))"
+        case .authorizeLookalikeRedirect: "\(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1")), §4.1"
+        case .authorizeUnknownClient: AuditSource.rfc(6749, "4.1.2.1")
+        case .authorizeState: AuditSource.rfc(6749, "4.1.2")
+        case .tokenExchange: "\(AuditSource.rfc(6749, "4.1.3")); \(AuditSource.validationTool)"
+        case .tokenExchangeBasic: AuditSource.rfc(6749, "2.3.1")
+        case .tokenJSON: AuditSource.rfc(6749, "5.1")
+        case .tokenNoStore: AuditSource.rfc(6749, "5.1")
+        case .tokenBearer: "\(AuditSource.rfc(6749, "5.1")), §7.1; \(AuditSource.validationTool)"
+        case .tokenOpaque: AuditSource.validationTool
+        case .tokenExpiresIn: "\(AuditSource.rfc(6749, "5.1")); \(AuditSource.validationTool)"
+        case .tokenRefreshIssued: AuditSource.validationTool
+        case .tokenCodeSingleUse: "\(AuditSource.rfc(6749, "4.1.2")), §10.5"
+        case .tokenCodeRedirectBinding: AuditSource.rfc(6749, "4.1.3")
+        case .tokenWrongSecret, .tokenUnknownClient: AuditSource.rfc(6749, "5.2")
+        case .tokenRefresh: "\(AuditSource.rfc(6749, "6")); \(AuditSource.validationTool)"
+        case .tokenRefreshRotation:
+            "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking); \(AuditSource.validationTool)"
+        case .tokenInvalidRefresh: "\(AuditSource.rfc(6749, "5.2")); \(AuditSource.validationTool)"
+        case .tokenErrorFormat: AuditSource.rfc(6749, "5.2")
+        case .tokenResource: AuditSource.rfc(6750, "2.1")
+        case .tokenCodeExpiry: AuditSource.rfc(6749, "4.1.2")
+        case .associationValid: AuditSource.appleAASA
+        case .associationRoutesLink: "\(AuditSource.appleAASA); \(AuditSource.seed), step 1"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// What `appflip audit` found: one result per check of the catalogue, in catalogue order, and what could
+/// not be reached. It is the `--json` document and the source of the text and JUnit outputs.
+public struct AuditReport: Sendable, Hashable, Encodable {
+    /// One result per check, in ``AuditCheck`` order.
+    public private(set) var results: [AuditResult]
+    /// Each target or service that could not be reached, in words (the audit could not run fully).
+    public var unreachable: [String]
+
+    /// A report of `results` (any order; each check at most once) and what was unreachable. Checks
+    /// without a result are recorded as skipped because their target was not given.
+    public init(results: [AuditResult], unreachable: [String] = []) {
+        let byCheck = Dictionary(results.map { ($0.check, $0) }, uniquingKeysWith: { first, _ in first })
+        self.results = AuditCheck.allCases.map { check in
+            byCheck[check] ?? AuditResult(check, .skipped, "not run: give \(check.target.needs)")
+        }
+        self.unreachable = unreachable
+    }
+
+    /// The result of `check`.
+    public func result(_ check: AuditCheck) -> AuditResult {
+        results.first { $0.check == check }!
+    }
+
+    /// The checks that ended with `outcome`.
+    public func checks(_ outcome: AuditOutcome) -> [AuditCheck] {
+        results.filter { $0.outcome == outcome }.map(\.check)
+    }
+
+    /// 2 when a rule failed; else 1 when something could not be reached; else 0 (warnings allowed).
+    public var exitStatus: Int32 {
+        if results.contains(where: { $0.outcome == .fail }) { return 2 }
+        return unreachable.isEmpty ? 0 : 1
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case results, unreachable, exitStatus
+    }
+
+    /// The results, what was unreachable and the exit status.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(results, forKey: .results)
+        try container.encode(unreachable, forKey: .unreachable)
+        try container.encode(exitStatus, forKey: .exitStatus)
+    }
+}

@@ -1,0 +1,37 @@
+/// One check's outcome in a report: why, in one line, and the evidence behind it. Neither ever holds a code,
+/// token, secret or cookie: only a length and a fingerprint.
+public struct AuditResult: Sendable, Hashable, Encodable {
+    /// The check.
+    public var check: AuditCheck
+    /// How it ended.
+    public var outcome: AuditOutcome
+    /// One line: what was seen, or why the check was skipped.
+    public var reason: String
+    /// What was sent and what came back, one item a line, redacted.
+    public var evidence: [String]
+
+    /// Records one check's outcome.
+    public init(_ check: AuditCheck, _ outcome: AuditOutcome, _ reason: String, evidence: [String] = []) {
+        self.check = check
+        self.outcome = outcome
+        self.reason = reason
+        self.evidence = evidence
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, target, title, rule, source, outcome, reason, evidence
+    }
+
+    /// The check's catalogue entry travels with the outcome, so that `--json` readers need no catalogue.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(check.rawValue, forKey: .id)
+        try container.encode(check.target, forKey: .target)
+        try container.encode(check.title, forKey: .title)
+        try container.encode(check.rule, forKey: .rule)
+        try container.encode(check.source, forKey: .source)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(evidence, forKey: .evidence)
+    }
+}

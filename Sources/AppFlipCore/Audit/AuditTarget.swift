@@ -1,0 +1,28 @@
+/// What part of a partner's App Flip integration a check looks at; the report groups checks by target, and
+/// a target the audit was not pointed at has its checks skipped.
+public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
+    case partnerApp = "partner-app"
+    case authorizationEndpoint = "authorization-endpoint"
+    case tokenEndpoint = "token-endpoint"
+    case associationFile = "association-file"
+
+    /// The heading the human report prints for the target.
+    public var title: String {
+        switch self {
+        case .partnerApp: "Partner app, through appflipd"
+        case .authorizationEndpoint: "Authorization endpoint"
+        case .tokenEndpoint: "Token endpoint"
+        case .associationFile: "Association file"
+        }
+    }
+
+    /// What the command line needs for the target's checks to run, for the reason a skipped check gives.
+    public var needs: String {
+        switch self {
+        case .partnerApp: "--link and --client-id"
+        case .authorizationEndpoint: "--authorize-url (with --cookie, --header or --bearer)"
+        case .tokenEndpoint: "--token-url and --client-secret, and a code from the partner app or the authorization endpoint"
+        case .associationFile: "--aasa-file and --app-id"
+        }
+    }
+}

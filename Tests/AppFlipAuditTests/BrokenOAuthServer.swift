@@ -1,0 +1,209 @@
+import AppFlipCore
+import FoundationEssentials
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// A small OAuth 2.0 authorization server for the audit's tests: one client allowed all 12 App Flip redirect
+/// URIs, with grace rotation of refresh tokens and replay revocation, correct in every way but one ``OAuthBug``
+/// (or none). Codes and tokens are random and kept in memory.
+final class BrokenOAuthServer: Sendable {
+    static let clientID = "broken-client"
+    static let clientSecret = "broken-secret-0123456789"
+
+    let bug: OAuthBug?
+    /// The refresh chains also issue refresh tokens (`false`: a refresh keeps the token, which RFC 6749 §6 allows).
+    let rotates: Bool
+    /// The one client's id.
+    let client: String
+    private let state = Mutex(Store())
+
+    private struct Grant {
+        var redirectURI: String
+        var used = false
+        var family: Int?
+    }
+
+    /// What a token request comes to inside the lock: tokens for a family, or an error answer.
+    private enum Step {
+        case issue(family: Int, refreshToken: String?)
+        case answer(Response)
+    }
+
+    private struct Store {
+        var codes: [String: Grant] = [:]
+        var accessTokens: [String: Int] = [:]
+        /// Refresh token → family; `previous` refresh tokens stay valid until their successor is used.
+        var refreshTokens: [String: Int] = [:]
+        var successorOf: [String: String] = [:]
+        var revoked: Set<Int> = []
+        var nextFamily = 0
+    }
+
+    /// Every code, access token and refresh token issued so far.
+    var issued: [String] {
+        state.withLock { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
+    }
+
+    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID) {
+        self.bug = bug
+        self.rotates = rotates
+        self.client = clientID
+    }
+
+    /// Runs the server around `body`, which gets its base URL.
+    func run<Result: Sendable>(_ body: (String) async throws -> Result) async throws -> Result {
+        let router = Router()
+        router.get("authorize") { request, _ in self.authorize(request) }
+        router.post("token") { request, _ in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            return self.token(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
+        }
+        router.get("resource") { request, _ in self.resource(request.headers[.authorization]) }
+        return try await TestHTTPServer.run(router, body)
+    }
+
+    private static func form(_ encoded: some StringProtocol) -> [String: String] {
+        var fields: [String: String] = [:]
+        for field in encoded.split(separator: "&") {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = PercentEncoding.formDecode(parts[0]) else { continue }
+            fields[name] = parts.count > 1 ? PercentEncoding.formDecode(parts[1]) : ""
+        }
+        return fields
+    }
+
+    private static func random() -> String {
+        (0..<3).map { _ in String(UInt64.random(in: .min ... .max), radix: 36) }.joined()
+    }
+
+    // MARK: /authorize
+
+    private func authorize(_ request: Request) -> Response {
+        let query = Self.form(request.uri.query ?? "")
+        let allowed = AppFlipRedirectURI.all.map(\.string)
+        guard query["client_id"] == client || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
+        guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
+        let accepted: Bool =
+            switch bug {
+            case .authorizeLowerCasesHost: allowed.contains(Self.lowerCasingHost(redirectURI))
+            case .authorizePrefixMatch: allowed.contains { redirectURI.hasPrefix($0) }
+            default: allowed.contains(redirectURI)
+            }
+        guard accepted else { return Self.text(.badRequest, "redirect_uri not registered") }
+        let code = Self.random()
+        state.withLock { $0.codes[code] = Grant(redirectURI: redirectURI) }
+        let stateValue = query["state"] ?? ""
+        let echoed = bug == .authorizeStateUnencoded ? stateValue : PercentEncoding.encodeStrictly(stateValue)
+        return Response(status: .found, headers: [.location: "\(redirectURI)?code=\(code)&state=\(echoed)"])
+    }
+
+    private static func lowerCasingHost(_ uri: String) -> String {
+        guard let url = try? RawURL(uri) else { return uri }
+        return uri.replacing(url.host, with: url.host.lowercased())
+    }
+
+    // MARK: /token
+
+    private func token(form: [String: String], authorization: String?) -> Response {
+        var clientID = form["client_id"]
+        var secret = form["client_secret"]
+        if let authorization, authorization.hasPrefix("Basic "), bug != .noBasic,
+            let decoded = Data(base64Encoded: String(authorization.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
+            let colon = decoded.firstIndex(of: ":")
+        {
+            clientID = PercentEncoding.formDecode(decoded[..<colon])
+            secret = PercentEncoding.formDecode(decoded[decoded.index(after: colon)...])
+        }
+        let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
+        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret else { return error(.unauthorized, "invalid_client") }
+
+        switch form["grant_type"] {
+        case "authorization_code":
+            return exchange(code: form["code"] ?? "", redirectURI: form["redirect_uri"] ?? "")
+        case "refresh_token":
+            return refresh(form["refresh_token"] ?? "")
+        default:
+            return error(.badRequest, "unsupported_grant_type")
+        }
+    }
+
+    private func exchange(code: String, redirectURI: String) -> Response {
+        let step: Step = state.withLock { store in
+            guard var grant = store.codes[code] else { return .answer(error(.badRequest, "invalid_grant")) }
+            if grant.used && bug != .reusableCode {
+                if let family = grant.family, bug != .replayKeepsTokens { store.revoked.insert(family) }
+                return .answer(error(.badRequest, "invalid_grant"))
+            }
+            guard grant.redirectURI == redirectURI || bug == .unboundRedirect else { return .answer(error(.badRequest, "invalid_grant")) }
+            let family = store.nextFamily
+            store.nextFamily += 1
+            grant.used = true
+            grant.family = family
+            store.codes[code] = grant
+            return .issue(family: family, refreshToken: bug == .noRefreshToken ? nil : Self.random())
+        }
+        switch step {
+        case .issue(let family, let refreshToken): return issue(family: family, refreshToken: refreshToken, access: nil)
+        case .answer(let response): return response
+        }
+    }
+
+    private func refresh(_ token: String) -> Response {
+        let step: Step = state.withLock { store in
+            guard let family = store.refreshTokens[token], !store.revoked.contains(family) else {
+                return .answer(error(.badRequest, bug == .bogusRefreshInvalidRequest ? "invalid_request" : "invalid_grant"))
+            }
+            guard rotates else { return .issue(family: family, refreshToken: nil) }
+            // Using a token retires the one it replaced; the token itself stays valid until its successor is used.
+            if let previous = store.successorOf.first(where: { $0.value == token })?.key { store.refreshTokens[previous] = nil }
+            if bug == .strictRotation { store.refreshTokens[token] = nil }
+            let next = Self.random()
+            store.successorOf[token] = next
+            return .issue(family: family, refreshToken: next)
+        }
+        switch step {
+        case .issue(let family, let next):
+            let access = bug == .sameAccessOnRefresh ? state.withLock { store in store.accessTokens.first { $0.value == family }?.key } : nil
+            return issue(family: family, refreshToken: next, access: access)
+        case .answer(let response):
+            return response
+        }
+    }
+
+    private func issue(family: Int, refreshToken: String?, access: String?) -> Response {
+        let accessToken = access ?? (bug == .jwtAccessToken ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.\(Self.random())" : Self.random())
+        state.withLock { store in
+            store.accessTokens[accessToken] = family
+            if let refreshToken { store.refreshTokens[refreshToken] = family }
+        }
+        var members = [
+            "\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\"",
+            "\"expires_in\":\(bug == .expiresInString ? "\"3600\"" : "3600")",
+        ]
+        if let refreshToken { members.append("\"refresh_token\":\"\(refreshToken)\"") }
+        var headers: HTTPFields = [.contentType: bug == .textPlainTokens ? "text/plain" : "application/json;charset=UTF-8"]
+        if bug != .noCacheControl { headers[.cacheControl] = "no-store" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "{" + members.joined(separator: ",") + "}")))
+    }
+
+    private func resource(_ authorization: String?) -> Response {
+        let valid = state.withLock { store in
+            guard let token = authorization?.split(separator: " ").last.map(String.init), let family = store.accessTokens[token] else { return false }
+            return !store.revoked.contains(family)
+        }
+        return valid && bug != .resourceRefuses ? Self.text(.ok, "{}") : Self.text(.unauthorized, "no")
+    }
+
+    private func error(_ status: HTTPResponse.Status, _ code: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: bug == .errorsAsHTML ? "text/html" : "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: "{\"error\":\"\(code)\"}"))
+        )
+    }
+
+    private static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,55 @@
+import AppFlipAudit
+import AppFlipCore
+import AppFlipOAuth
+import AsyncHTTPClient
+import DjangoOAuthFixture
+import Testing
+
+/// The audit of a real third-party server, django-oauth-toolkit 3.4.1 (`scripts/django-oauth`): its
+/// `/o/authorize/` with alice's session cookie and its `/o/token/`, with what it reports pinned.
+@Suite struct DjangoAuditTests {
+    static let clientID = "appflip-audit-interop-client"
+    static let clientSecret = "audit-interop-secret-0123456789abcdef"
+
+    @Test("appflip audit of django-oauth-toolkit's /o/authorize/ and /o/token/", .timeLimit(.minutes(5)))
+    func auditDjango() async throws {
+        try await DjangoOAuthServer.run(
+            clientID: Self.clientID,
+            clientSecret: Self.clientSecret,
+            password: "audit-interop-password-42",
+            redirectURIs: AppFlipRedirectURI.all.map(\.string),
+            lifetimeSeconds: 300
+        ) { django in
+            let session = try await django.signIn()
+            let auditor = Auditor(
+                authorization: AuthorizationEndpointTarget(
+                    url: django.baseURL + "/o/authorize/",
+                    clientID: Self.clientID,
+                    scopes: ["profile"],
+                    credential: .cookie(session)
+                ),
+                token: TokenEndpointTarget(url: django.baseURL + "/o/token/", clientID: Self.clientID, clientSecret: Self.clientSecret, basic: true)
+            )
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+            let report = await auditor.run(httpClient: httpClient)
+            try await httpClient.shutdown()
+            let findings = report.results.filter { $0.outcome == .fail || $0.outcome == .warning }
+            #expect(
+                findings.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == [
+                    // It lower-cases the redirect host before comparing (oauth-interop.md): exact matching is RFC 9700 §2.1.
+                    "authorize.lookalike-redirect: fail",
+                    // A replayed code gets invalid_grant, but the tokens issued for it keep working (RFC 6749 §4.1.2: SHOULD revoke).
+                    "token.code-single-use: warning",
+                    // Another registered redirect_uri at /o/token/ gets invalid_request ("Mismatching redirect URI"), not invalid_grant (§5.2).
+                    "token.code-redirect-binding: fail",
+                    // REFRESH_TOKEN_GRACE_PERIOD_SECONDS is 0 by default: a rotated-out refresh token dies at once.
+                    "token.refresh-rotation: fail",
+                ],
+                "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
+            )
+            #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 12 lookalikes redirected: upper-case host"))
+            #expect(report.result(.tokenCodeRedirectBinding).reason.contains("got HTTP 400 error=invalid_request, not HTTP 400 invalid_grant"))
+            #expect(report.exitStatus == 2)
+        }
+    }
+}

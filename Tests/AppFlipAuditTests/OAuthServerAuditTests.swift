@@ -1,0 +1,89 @@
+import AppFlipAudit
+import AppFlipCore
+import AppFlipOAuth
+import AsyncHTTPClient
+import Testing
+
+/// The authorization- and token-endpoint checks against ``BrokenOAuthServer``: the conforming server
+/// passes every check, and each bug fails (or, for a SHOULD, warns) exactly the check for it.
+@Suite struct OAuthServerAuditTests {
+    static func audit(_ server: BrokenOAuthServer) async throws -> AuditReport {
+        try await server.run { base in
+            let auditor = Auditor(
+                authorization: AuthorizationEndpointTarget(
+                    url: base + "/authorize",
+                    clientID: BrokenOAuthServer.clientID,
+                    scopes: ["profile"],
+                    credential: .cookie("session=signed-in")
+                ),
+                token: TokenEndpointTarget(
+                    url: base + "/token",
+                    clientID: BrokenOAuthServer.clientID,
+                    clientSecret: BrokenOAuthServer.clientSecret,
+                    basic: true,
+                    resourceURL: base + "/resource"
+                )
+            )
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+            let report = await auditor.run(httpClient: httpClient)
+            try await httpClient.shutdown()
+            return report
+        }
+    }
+
+    /// Every outcome that is neither a pass nor a skip, as `id: outcome`.
+    static func findings(_ report: AuditReport) -> [String] {
+        report.results.filter { $0.outcome == .fail || $0.outcome == .warning }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+    }
+
+    @Test(arguments: [true, false]) func aConformingServerPassesEveryCheck(rotates: Bool) async throws {
+        let report = try await Self.audit(BrokenOAuthServer(bug: nil, rotates: rotates))
+        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })")
+        #expect(report.unreachable == [])
+        #expect(report.exitStatus == 0)
+        let ran = report.results.filter { $0.outcome == .pass }.map(\.check)
+        #expect(
+            Set(ran) == Set(AuditCheck.allCases.filter { [.authorizationEndpoint, .tokenEndpoint].contains($0.target) && $0 != .tokenCodeExpiry })
+        )
+        #expect(report.result(.tokenCodeExpiry).outcome == .skipped)
+        #expect(report.result(.tokenRefresh).reason.contains(rotates ? "a new access token" : "no new refresh token: allowed"))
+    }
+
+    @Test(.serialized, arguments: OAuthBug.allCases) func eachBugFailsExactlyItsCheck(bug: OAuthBug) async throws {
+        let report = try await Self.audit(BrokenOAuthServer(bug: bug))
+        #expect(
+            Self.findings(report) == ["\(bug.caughtBy.check): \(bug.caughtBy.outcome)"],
+            "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })"
+        )
+        #expect(report.exitStatus == (bug.caughtBy.outcome == "fail" ? 2 : 0))
+    }
+
+    @Test func noCodeTokenOrSecretReachesTheReport() async throws {
+        let server = BrokenOAuthServer(bug: .reusableCode)
+        let report = try await Self.audit(server)
+        let secrets = server.issued + [BrokenOAuthServer.clientSecret]
+        #expect(secrets.count > 20)
+        for result in report.results {
+            for text in [result.reason] + result.evidence {
+                #expect(!secrets.contains { text.contains($0) }, "\(text)")
+            }
+        }
+    }
+
+    @Test func anUnreachableEndpointIsExitStatusOneAndSaysWhich() async throws {
+        // Port 9 (discard) on the loopback: nothing listens there in the test environment.
+        let auditor = Auditor(
+            authorization: AuthorizationEndpointTarget(url: "http://127.0.0.1:9/authorize", clientID: "c", scopes: ["profile"], credential: nil),
+            token: TokenEndpointTarget(url: "http://127.0.0.1:9/token", clientID: "c", clientSecret: "s")
+        )
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        let report = await auditor.run(httpClient: httpClient)
+        try await httpClient.shutdown()
+        #expect(report.exitStatus == 1)
+        #expect(report.unreachable.count == 1)
+        #expect(report.unreachable.first?.contains("the authorization endpoint http://127.0.0.1:9/authorize could not be reached") == true)
+        #expect(report.result(.authorizeRedirectURIs).outcome == .skipped)
+        // Without a code source the token checks cannot run: skipped, with why.
+        #expect(report.result(.tokenExchange).reason.contains("no code to exchange"))
+    }
+}

@@ -1,0 +1,117 @@
+import AppFlipAudit
+import AppFlipCore
+import AppFlipOAuth
+import AppFlipTesting
+import AsyncHTTPClient
+import Testing
+
+/// The partner-app checks through a real appflipd: the reference (the built-in partner handler and the
+/// embedded server) passes the whole audit, and each ``LivePartner`` bug is reported by exactly its checks.
+@Suite struct PartnerAuditTests {
+    static func audit(
+        link: String,
+        daemon: TestDaemon,
+        token: TokenEndpointTarget? = nil,
+        association: AssociationTarget? = nil
+    ) async throws
+        -> AuditReport
+    {
+        let auditor = Auditor(
+            partner: (PartnerAppTarget(link: try RawURL(link), clientID: TestPartner.clientID, scopes: ["profile", "devices"]), daemon.socketPath),
+            token: token,
+            association: association
+        )
+        return await auditor.run(httpClient: daemon.httpClient!)
+    }
+
+    static func findings(_ report: AuditReport) -> [String] {
+        report.results.filter { $0.outcome == .fail || $0.outcome == .warning }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+    }
+
+    static func explain(_ report: AuditReport) -> String {
+        report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)" }.joined(separator: "\n")
+    }
+
+    @Test func theReferencePassesTheWholeAudit() async throws {
+        try await TestPartner.run { daemon in
+            let base = try await daemon.oauthServer!.baseURL()
+            let aasa = daemon.directory + "/partner-aasa.json"
+            try TestDirectory.write(
+                #"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/link/*"}]}]}}"#,
+                to: aasa,
+                mode: 0o644
+            )
+            let report = try await Self.audit(
+                link: TestPartner.link,
+                daemon: daemon,
+                token: TokenEndpointTarget(
+                    url: base + "/token",
+                    clientID: TestPartner.clientID,
+                    clientSecret: TestPartner.clientSecret,
+                    basic: true,
+                    resourceURL: base + "/userinfo"
+                ),
+                association: AssociationTarget(source: .file(path: aasa), appID: TestPartner.appID, link: try RawURL(TestPartner.link))
+            )
+            #expect(Self.findings(report) == [], "\(Self.explain(report))")
+            #expect(report.exitStatus == 0)
+            // A decline carries the partner handler's reason (the declined error's `reason`).
+            #expect(
+                report.result(.partnerWrongClientID).evidence.contains(
+                    "answer: declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
+                ),
+                "\(report.result(.partnerWrongClientID).evidence)"
+            )
+            // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon) and the slow check.
+            #expect(
+                Set(report.checks(.skipped))
+                    == Set(AuditCheck.allCases.filter { $0.target == .authorizationEndpoint } + [.tokenCodeExpiry]),
+                "\(Self.explain(report))"
+            )
+        }
+    }
+
+    @Test(.serialized, arguments: [nil] + PartnerBug.allCases) func eachPartnerBugIsReportedByItsChecks(bug: PartnerBug?) async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let report = try await LivePartner.run(bug: bug, daemon: daemon) {
+                try await Self.audit(link: LivePartner.link, daemon: daemon)
+            }
+            #expect(Self.findings(report) == (bug?.findings ?? []), "\(Self.explain(report))")
+            #expect(report.result(.partnerRoute).reason.contains(LivePartner.appID))
+        }
+    }
+
+    @Test func whatALookalikeOpenedIsReportedExactly() async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let report = try await LivePartner.run(bug: .googleSample, daemon: daemon) {
+                try await Self.audit(link: LivePartner.link, daemon: daemon)
+            }
+            let lookalikes = report.result(.partnerLookalikeRedirect)
+            // A foreign domain no app claims is still reported, with what became of it; the code is redacted.
+            let foreign = try #require(lookalikes.evidence.first { $0.hasPrefix("foreign domain https://attacker.example/") })
+            #expect(foreign.contains("continued, opened https://attacker.example/a/com.google.OPA?code="), "\(foreign)")
+            #expect(
+                lookalikes.evidence.contains {
+                    $0.hasPrefix("explicit :443") && $0.contains("continued, opened https://oauth-redirect.googleusercontent.com:443/")
+                },
+                "\(lookalikes.evidence)"
+            )
+        }
+    }
+
+    @Test func anUnreachableDaemonIsOneSentenceWithTheFix() async throws {
+        let auditor = Auditor(
+            partner: (PartnerAppTarget(link: try RawURL("https://partner.test/link"), clientID: "c", scopes: ["s"]), "/nonexistent/appflipd.sock")
+        )
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        let report = await auditor.run(httpClient: httpClient)
+        try await httpClient.shutdown()
+        #expect(report.exitStatus == 1)
+        #expect(
+            report.unreachable == [
+                "appflipd is not running at /nonexistent/appflipd.sock (no socket there): start it with `sudo systemctl start appflipd.socket`, `systemctl --user start appflipd.socket`, or `appflipd --socket /nonexistent/appflipd.sock`, or point --socket or $APPFLIP_SOCKET at a running daemon"
+            ]
+        )
+        #expect(report.result(.partnerRoute).outcome == .skipped)
+    }
+}

@@ -1,0 +1,28 @@
+/// The one bug a ``LivePartner`` has, and what the audit must report for it (`id: outcome`, in catalogue
+/// order). `nil` bug: the partner conforms.
+enum PartnerBug: String, CaseIterable, Sendable {
+    case acceptsAnyClientID, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
+    case opensTwice, extraPathSegment, declinesInvalidRequest, userNotAuthorized
+    /// Google's iOS sample: checks client_id only, declines a link without state, never looks at scope or
+    /// the redirect_uri, and pastes the state into the result unencoded.
+    case googleSample
+
+    var findings: [String] {
+        switch self {
+        case .acceptsAnyClientID: ["partner.wrong-client-id: fail"]
+        case .prefixRedirect: ["partner.lookalike-redirect: fail"]
+        case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
+        case .notUniversalLinksOnly, .extraParameter, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]
+        case .productionRedirectsOnly: ["partner.redirect-uris: fail"]
+        // The seed's sample declines instead of invalid_request: a warning, and the error path's states cannot come back.
+        case .declinesInvalidRequest: ["partner.state-error: warning", "partner.invalid-request: warning"]
+        // An error value outside App Flip's three, where invalid_request is due.
+        case .userNotAuthorized: ["partner.invalid-request: fail", "partner.error-values: fail"]
+        case .googleSample:
+            [
+                "partner.result-shape: fail", "partner.state-success: fail", "partner.state-error: fail", "partner.lookalike-redirect: fail",
+                "partner.invalid-request: fail",
+            ]
+        }
+    }
+}

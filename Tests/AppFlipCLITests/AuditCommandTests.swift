@@ -1,0 +1,109 @@
+import AppFlipCore
+import AppFlipOAuth
+import AppFlipTesting
+import DjangoOAuthFixture
+import Foundation
+import Testing
+
+/// The real `appflip audit` executable against the reference (the built-in partner handler and the embedded
+/// server): exit statuses, the three outputs, and the JUnit file read by junitparser.
+@Suite struct AuditCommandTests {
+    static func arguments(_ daemon: TestDaemon, _ extra: [String]) async throws -> [String] {
+        let base = try await daemon.oauthServer!.baseURL()
+        return [
+            "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope", "profile",
+            "--token-url", base + "/token", "--client-secret", TestPartner.clientSecret, "--basic", "--resource-url", base + "/userinfo",
+        ] + extra
+    }
+
+    struct Report: Decodable {
+        struct Result: Decodable {
+            var id: String
+            var target: String
+            var rule: String
+            var source: String
+            var outcome: String
+            var reason: String
+            var evidence: [String]
+        }
+        var results: [Result]
+        var unreachable: [String]
+        var exitStatus: Int32
+    }
+
+    @Test func theReferencePassesWithEveryOutput() async throws {
+        try await TestPartner.run { daemon in
+            let junit = daemon.directory + "/audit.xml"
+            let outcome = try await TestCommand.run("appflip", try await Self.arguments(daemon, ["--json", "--junit", junit]))
+            #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
+            #expect(report.results.filter { $0.outcome == "fail" || $0.outcome == "warning" }.map(\.id) == [])
+            #expect(report.results.count == AuditCheck.allCases.count)
+            #expect(!outcome.standardOutput.contains(TestPartner.clientSecret))
+
+            let text = try await TestCommand.run("appflip", try await Self.arguments(daemon, ["--verbose"]), environment: ["NO_COLOR": "1"])
+            #expect(text.status == 0, "\(text.standardOutput)\(text.standardError)")
+            #expect(
+                text.standardOutput.contains(
+                    "Partner app, through appflipd\n  ✔ partner.route  the flip link routes to the app — routed to \(TestPartner.appID)"
+                )
+            )
+            #expect(text.standardOutput.contains("  – authorize.redirect-uris"))
+            #expect(text.standardOutput.contains("0 failed, 0 warnings, "))
+            #expect(text.standardOutput.contains("      · "), "--verbose shows the evidence")
+
+            let summary = try PythonJUnitParser.summarize(file: junit)
+            let suites = try #require(summary["suites"] as? [[String: Any]])
+            #expect(suites.map { $0["name"] as? String } == AuditTarget.allCases.map(\.rawValue))
+            #expect(suites.reduce(0) { $0 + ($1["tests"] as? Int ?? 0) } == AuditCheck.allCases.count)
+            #expect(suites.allSatisfy { $0["failures"] as? Int == 0 })
+            let skipped = suites.flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }.filter { $0["result"] as? String == "skipped" }
+            #expect(skipped.map { $0["name"] as? String }.contains("authorize.redirect-uris"))
+        }
+    }
+
+    @Test func aBrokenRuleIsExitTwoAndAJUnitFailureNamingTheRule() async throws {
+        try await TestPartner.run { daemon in
+            let junit = daemon.directory + "/audit.xml"
+            let aasa = daemon.directory + "/elsewhere-aasa.json"
+            try TestDirectory.write(
+                #"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/elsewhere/*"}]}]}}"#,
+                to: aasa,
+                mode: 0o644
+            )
+            let outcome = try await TestCommand.run(
+                "appflip",
+                try await Self.arguments(daemon, ["--aasa-file", aasa, "--app-id", TestPartner.appID, "--junit", junit]),
+                environment: ["NO_COLOR": "1"]
+            )
+            #expect(outcome.status == 2, "\(outcome.standardOutput)\(outcome.standardError)")
+            #expect(outcome.standardOutput.contains("1 failed, 0 warnings"))
+            #expect(outcome.standardOutput.contains("  ✘ aasa.routes-link: no rule for \(TestPartner.appID) matches \(TestPartner.link)"))
+
+            let summary = try PythonJUnitParser.summarize(file: junit)
+            let suites = try #require(summary["suites"] as? [[String: Any]])
+            let association = try #require(suites.first { $0["name"] as? String == "association-file" })
+            #expect(association["failures"] as? Int == 1)
+            let failed = try #require((association["cases"] as? [[String: Any]])?.first { $0["result"] as? String == "failure" })
+            #expect(failed["name"] as? String == "aasa.routes-link")
+            #expect((failed["message"] as? String)?.hasPrefix("no rule for \(TestPartner.appID) matches") == true)
+            #expect((failed["text"] as? String)?.contains("rule: Its applinks rules send the flip link to the partner's app id.") == true)
+        }
+    }
+
+    @Test func usageErrorsAndAnUnreachableDaemon() async throws {
+        let noScope = try await TestCommand.run("appflip", ["audit", "--link", "https://partner.test/link", "--client-id", "c"])
+        #expect(noScope.status == 64)
+        #expect(noScope.standardError.contains("the Google app always sends the scopes"))
+        let nothing = try await TestCommand.run("appflip", ["audit"])
+        #expect(nothing.status == 64)
+
+        let unreachable = try await TestCommand.run(
+            "appflip",
+            ["audit", "--socket", "/nonexistent/appflipd.sock", "--link", "https://partner.test/link", "--client-id", "c", "--scope", "s"],
+            environment: ["NO_COLOR": "1"]
+        )
+        #expect(unreachable.status == 1)
+        #expect(unreachable.standardOutput.contains("unreachable: appflipd is not running at /nonexistent/appflipd.sock (no socket there)"))
+    }
+}
