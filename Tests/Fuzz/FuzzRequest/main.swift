@@ -13,7 +13,8 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
     if let fast = line.withUnsafeBytes({ RequestFastPath.decode($0) }) {
         fuzzCheck(reference == .success(fast), "fast path \(fast) but reference \(reference)")
     }
-    fuzzCheck(Request.decode(line: line) == reference, "Request.decode disagrees with the reference")
+    let decoded = Request.decode(line: line)
+    fuzzCheck(decoded == reference, "Request.decode gives \(decoded), the reference \(reference)")
     if case .success(let request) = reference {
         let encoded = request.encodedLine()
         fuzzCheck(
