@@ -18,4 +18,18 @@ import Testing
         }
         #expect(fields == ["components[0].k0"])
     }
+
+    @Test func ofSeveralBadUserInfoMembersTheReplyAlwaysNamesTheFirstByKey() {
+        let members = (0..<8).map { "\"k\($0)\":1." }.joined(separator: ",")
+        let line = Array(#"{"id":1,"op":"open","activity":{"activityType":"t","userInfo":{\#(members)}}}"#.utf8)
+        var fields: Set<String?> = []
+        for _ in 0..<40 {
+            guard case .failure(let failure) = Request.decode(line: line) else {
+                Issue.record("a line with undecodable members was accepted")
+                return
+            }
+            fields.insert(failure.error.field)
+        }
+        #expect(fields == ["activity.userInfo.k0"])
+    }
 }
