@@ -302,3 +302,31 @@ let package = Package(
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
     ]
 )
+
+// MARK: libFuzzer targets, one executable per input format (Tests/Fuzz, docs/operations.md "Fuzzing"). Declared
+// only when APPFLIP_FUZZ=1, which `scripts/fuzz` sets with its own scratch path and `-sanitize=fuzzer`, so that
+// the normal build, its tests and CI never compile them. Each defines `LLVMFuzzerTestOneInput` and hands it to
+// libFuzzer's driver (FuzzSupport).
+if Context.environment["APPFLIP_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzLineFramer", ["AppFlipFraming", .nio("NIOCore")]),
+        ("FuzzRequest", ["AppFlipCore", "AppFlipProtocol"]),
+        ("FuzzServerMessage", ["AppFlipCore", "AppFlipProtocol"]),
+        ("FuzzAASA", ["AppFlipCore"]),
+        ("FuzzRawURL", ["AppFlipCore"]),
+        ("FuzzFlipLink", ["AppFlipCore"]),
+        ("FuzzPercentForm", ["AppFlipCore"]),
+    ]
+    package.targets += fuzzTargets.map { target in
+        .executableTarget(
+            name: target.name,
+            dependencies: target.dependencies + ["FuzzSupport"],
+            path: "Tests/Fuzz/\(target.name)",
+            swiftSettings: swiftSettings
+        )
+    }
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Tests/Fuzz/CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"], path: "Tests/Fuzz/FuzzSupport", swiftSettings: swiftSettings),
+    ]
+}

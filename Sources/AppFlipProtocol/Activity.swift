@@ -15,4 +15,25 @@ public struct Activity: Sendable, Hashable, Codable {
         self.webpageURL = webpageURL
         self.userInfo = userInfo
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case activityType, webpageURL, userInfo
+    }
+
+    /// Decodes `userInfo` as one `JSONValue`, whose members decode in key order: as `[String: JSONValue]` they
+    /// decoded in a dictionary's order, so that of two bad members the error named either (found by FuzzRequest).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        activityType = try container.decode(String.self, forKey: .activityType)
+        webpageURL = try container.decodeIfPresent(String.self, forKey: .webpageURL)
+        switch try container.decodeIfPresent(JSONValue.self, forKey: .userInfo) {
+        case nil, .null?: userInfo = nil
+        case .object(let members)?: userInfo = members
+        default:
+            throw DecodingError.typeMismatch(
+                [String: JSONValue].self,
+                DecodingError.Context(codingPath: container.codingPath + [CodingKeys.userInfo], debugDescription: "userInfo is not an object")
+            )
+        }
+    }
 }

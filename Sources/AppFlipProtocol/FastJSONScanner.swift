@@ -120,14 +120,21 @@ struct FastJSONScanner {
     }
 
     mutating func signed() -> Int64? {
+        skipWhitespace()
+        // JSON allows no whitespace between the sign and the digits (FuzzRequest found `-\n1` taken for -1).
         let negative = consume(UInt8(ascii: "-"))
-        guard let magnitude = unsigned(), magnitude <= UInt64(Int64.max) else { return nil }
+        guard let magnitude = digits(), magnitude <= UInt64(Int64.max) else { return nil }
         return negative ? -Int64(magnitude) : Int64(magnitude)
     }
 
     /// A plain integer: digits only, no leading zero, no fraction or exponent.
     mutating func unsigned() -> UInt64? {
         skipWhitespace()
+        return digits()
+    }
+
+    /// The digits of a plain integer at the current position, with nothing before them.
+    private mutating func digits() -> UInt64? {
         let start = index
         var value: UInt64 = 0
         while let byte = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {

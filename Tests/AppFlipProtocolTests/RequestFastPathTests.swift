@@ -25,6 +25,8 @@ import Testing
         #"{"id":01,"op":"open","activity":{"activityType":"t"}}"#,
         #"{"id":1e2,"op":"open","activity":{"activityType":"t"}}"#,
         #"{"id":9223372036854775808,"op":"open","activity":{"activityType":"t"}}"#,
+        #"{"id":- 1,"op":"open","activity":{"activityType":"t"}}"#,
+        "{\"id\":-\n\n3,\"op\":\"open\",\"activity\":{\"activityType\":\"t\"}}",
         #"{"id":1,"id":2,"op":"open","activity":{"activityType":"t"}}"#,
         #"{"id":1,"op":"open","activity":{"activityType":"t","webpageURL":null}}"#,
         #"{"id":1,"op":"open","activity":{"activityType":"t"},"options":null}"#,

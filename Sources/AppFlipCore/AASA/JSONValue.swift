@@ -79,7 +79,15 @@ extension JSONValue: Codable {
         } else if let array = try? container.decode([JSONValue].self) {
             self = .array(array)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            // Members are decoded in key order: decoding `[String: JSONValue]` visits them in the order of a
+            // dictionary, which changes from one decoding to the next, so that of two bad members the error
+            // named either (the fuzzer's FuzzRequest found a `register` reply naming one field or another).
+            let object = try decoder.container(keyedBy: MemberKey.self)
+            var members: [String: JSONValue] = [:]
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(members)
         }
     }
 
@@ -97,4 +105,13 @@ extension JSONValue: Codable {
         case .object(let object): try container.encode(object)
         }
     }
+}
+
+/// Any member name of a JSON object, for decoding its members one by one.
+private struct MemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
