@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "AppFlipGoogle", targets: ["AppFlipGoogle"]),
         .library(name: "AppFlipAudit", targets: ["AppFlipAudit"]),
         .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
+        .library(name: "AppFlipVersion", targets: ["AppFlipVersion"]),
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
         .library(name: "Systemd", targets: ["Systemd"]),
         .executable(name: "appflip", targets: ["appflip"]),
@@ -78,6 +79,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The release version, one constant that both programs, `hello` and the Debian package read.
+        .target(name: "AppFlipVersion", swiftSettings: swiftSettings),
+
         // MARK: Protocol v1 on the wire: Codable messages, error codes, framing limits, redaction. No NIO.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
         // Protocol v1's line framing, for both ends: on NIOCore alone, so that AppFlipProtocol keeps no NIO.
@@ -90,7 +94,7 @@ let package = Package(
         .target(
             name: "AppFlipDaemon",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipFraming", "AppFlipProtocol", .hashTrees,
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipFraming", "AppFlipProtocol", "AppFlipVersion", .hashTrees,
                 .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"), .logging, .serviceLifecycle, .subprocess,
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -157,7 +161,7 @@ let package = Package(
         .target(
             name: "AppFlipServer",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipDaemon", "AppFlipOAuth", "AppFlipPartner", "AppFlipProtocol", "Systemd",
+                "AppFlipConfiguration", "AppFlipDaemon", "AppFlipOAuth", "AppFlipPartner", "AppFlipProtocol", "AppFlipVersion", "Systemd",
                 .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
@@ -182,7 +186,8 @@ let package = Package(
             name: "AppFlipCLI",
             dependencies: [
                 "AppFlipAssociation", "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
+                "AppFlipProtocol", "AppFlipServer", "AppFlipVersion", .argumentParser, .httpClient, .logging, .serviceLifecycle,
+                .nio("NIOCore"), .nio("NIOPosix"),
                 .nio("NIOConcurrencyHelpers"),
             ],
             swiftSettings: swiftSettings
@@ -236,7 +241,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .logging,
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
+                .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
                 .nio("NIOEmbedded"),
             ],
@@ -278,7 +284,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting", .logging,
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipVersion", "AppFlipServer", "AppFlipTesting",
+                .logging,
                 .nio("NIOCore"), .serviceLifecycle,
             ],
             swiftSettings: swiftSettings
@@ -286,7 +293,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
-                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture",
+                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
+                "DjangoOAuthFixture",
             ],
             swiftSettings: swiftSettings
         ),

@@ -5,10 +5,14 @@
 #   scripts/systemd-e2e.sh probe     the units, install script and Systemd module, with systemd-probe
 #                                    installed as appflipd (needs: swift build -c release --product systemd-probe)
 #   scripts/systemd-e2e.sh daemon    the same units with the real appflipd and appflip (issue 5 §4)
+#   scripts/systemd-e2e.sh package   the Debian package on a root without Swift: apt-get install, a flip
+#                                    through socket activation, remove, purge (issue 14 §2; needs:
+#                                    scripts/package/build)
 #
 # Variables:
 #   BUILD_DIR         the release build [.build/release]
 #   STATIC_BUILD_DIR  a second build made with --static-swift-stdlib, to compare the first reply []
+#   PACKAGE           the .deb of `package` mode [the newest .build-release/package/appflipd_*.deb]
 #   TEST_BINARY       the package's test executable; its JournalIntegrationTests run inside the
 #                     namespace against the real journald; empty skips them
 #                     [.build/debug/appflipdPackageTests.xctest]
@@ -69,17 +73,23 @@ daemon)
     # Issue 5 §4 against the real daemon: the steps and E2E_LOAD_LINE (one handoff per load request).
     source "$root/scripts/systemd-e2e/daemon-steps.sh"
     ;;
-*) echo "usage: $0 probe|daemon" >&2; exit 2 ;;
+package)
+    PACKAGE=${PACKAGE:-$(ls -t "$root"/.build-release/package/appflipd_*.deb 2>/dev/null | head -1)}
+    [ -f "$PACKAGE" ] || { log "no package; build it first: scripts/package/build"; exit 2; }
+    source "$root/scripts/systemd-e2e/package-steps.sh"
+    daemon=$PACKAGE
+    ;;
+*) echo "usage: $0 probe|daemon|package" >&2; exit 2 ;;
 esac
-[ -x "$daemon" ] || { log "no $daemon; run: swift build -c release --product $(basename "$daemon")"; exit 2; }
+[ "$mode" = package ] || [ -x "$daemon" ] || { log "no $daemon; run: swift build -c release --product $(basename "$daemon")"; exit 2; }
 command -v nsenter >/dev/null && command -v unshare >/dev/null || { log "needs util-linux (unshare, nsenter)"; exit 2; }
 [ "$(id -u)" = 0 ] || { log "needs root (namespaces, mounts)"; exit 2; }
 
 # ---------------------------------------------------------------------------------------------------
 # The shielded boot.
 rm -rf "$WORK"
-mkdir -p "$WORK/bin" "$WORK/config" "$WORK/out"
-cp "$daemon" "$WORK/bin/appflipd"
+mkdir -p "$WORK/bin" "$WORK/config" "$WORK/out" "$WORK/pkg"
+if [ "$mode" = package ]; then cp "$PACKAGE" "$WORK/pkg/"; else cp "$daemon" "$WORK/bin/appflipd"; fi
 [ "$mode" = daemon ] && cp "$BUILD_DIR/appflip" "$WORK/bin/appflip"
 if [ -n "$STATIC_BUILD_DIR" ]; then cp "$STATIC_BUILD_DIR/$(basename "$daemon")" "$WORK/bin/appflipd-static"; fi
 if [ "$mode" = probe ]; then echo "generation-1" > "$WORK/config/probe.conf"; else cp -r "$root/Config/." "$WORK/config/"; fi
@@ -90,10 +100,24 @@ cat > "$WORK/ns-init.sh" <<'INIT'
 set -eu
 work=$1
 root=$2
+mode=$3
 # 1. The work folder at a stable path, and the checkout held at /media, before /tmp is covered: a CI clone
 #    may well live under /tmp, and the steps reach scripts and test binaries through its path.
 mount --bind "$work" /mnt
 mount --bind "$root" /media
+# 1b. `package` mode: apt-get and dpkg write /usr, /var/cache and /var/log, into overlays whose writes land
+#     in the work folder; /var/log before its journal is covered below. The Swift toolchain is hidden.
+if [ "$mode" = package ]; then
+    for dir in /usr /var/cache /var/log; do
+        layer=/mnt/overlay$dir
+        mkdir -p "$layer/upper" "$layer/work"
+        mount -t overlay overlay -o "lowerdir=$dir,upperdir=$layer/upper,workdir=$layer/work" "$dir"
+    done
+    if [ -d /opt/swift ]; then mount -t tmpfs -o mode=755 tmpfs /opt/swift; fi
+    # A container image's policy-rc.d (exit 101: start nothing) would keep the postinst from starting the
+    # sockets; in here the machine is a whole systemd one, so the policy goes (from the overlay only).
+    rm -f /usr/sbin/policy-rc.d
+fi
 # 2. Host state under tmpfs: a boot empties /tmp and /var/tmp and writes /run and the journal.
 mount -t tmpfs -o mode=1777 tmpfs /tmp
 mount -t tmpfs -o mode=1777 tmpfs /var/tmp
@@ -145,7 +169,7 @@ trap shutdown_namespace EXIT
 trap 'log "interrupted"; exit 130' INT TERM
 
 log "booting systemd in a shielded namespace (work: $WORK)"
-unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" "$root" \
+unshare --pid --fork --mount --mount-proc --propagation private "$WORK/ns-init.sh" "$WORK" "$root" "$mode" \
     >"$WORK/out/boot.log" 2>&1 &
 unshare_pid=$!
 find_ns_pid() { ns_pid=$(cat /proc/"$unshare_pid"/task/*/children 2>/dev/null | awk '{print $1}'); [ -n "$ns_pid" ]; }
@@ -158,6 +182,22 @@ log "systemd is up as PID $ns_pid: $(in_ns systemctl is-system-running 2>/dev/nu
 # Install and static checks.
 # The OAuth2 loopback port: the namespace shares the host's network, so take a free one.
 oauth_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Figures: the first reply through socket activation (the client's connect→reply), as a summary.
+summary() { sort -n | awk '{a[NR]=$1} END {printf "median %.1f ms (min %.1f, max %.1f, n=%d)", a[int((NR+1)/2)]*1000, a[1]*1000, a[NR]*1000, NR}'; }
+finish() {
+    shutdown_namespace
+    if [ $failures -eq 0 ]; then
+        log "all checks passed"
+    else
+        log "$failures check(s) failed (the logs are in $WORK/out):"
+        for name in "${failed_checks[@]}"; do log "  FAILED: $name"; done
+    fi
+    exit $((failures > 0))
+}
+if [ "$mode" = package ]; then
+    package_steps
+    finish
+fi
 in_ns env APPFLIPD=/mnt/bin/appflipd BUILD_DIR=/mnt/bin CONFIG_SOURCE=/mnt/config OAUTH_PORT="$oauth_port" \
     "$root/scripts/install.sh" >"$WORK/out/install.log" 2>&1
 if [ "$mode" = probe ]; then
@@ -327,7 +367,6 @@ check "the socket outlives the service" test "$(unit_property appflipd.socket Ac
 
 # Figures: the first reply through socket activation, dynamic and static Swift stdlib, measured
 # alternately (E2E_SAMPLES cold starts each) so that the machine's drift hits both alike.
-summary() { sort -n | awk '{a[NR]=$1} END {printf "median %.1f ms (min %.1f, max %.1f, n=%d)", a[int((NR+1)/2)]*1000, a[1]*1000, a[NR]*1000, NR}'; }
 labels=("dynamic stdlib")
 binaries=(/mnt/bin/appflipd)
 if [ -n "$STATIC_BUILD_DIR" ]; then labels+=("--static-swift-stdlib"); binaries+=(/mnt/bin/appflipd-static); fi
@@ -345,11 +384,4 @@ for index in "${!binaries[@]}"; do
 done
 log "binary sizes: $(stat -c '%n %s' "$WORK"/bin/appflipd* | sed "s|$WORK/bin/||" | tr '\n' ' ')"
 
-shutdown_namespace
-if [ $failures -eq 0 ]; then
-    log "all checks passed"
-else
-    log "$failures check(s) failed (the logs are in $WORK/out):"
-    for name in "${failed_checks[@]}"; do log "  FAILED: $name"; done
-fi
-exit $((failures > 0))
+finish

@@ -1,6 +1,7 @@
 import AppFlipCore
 import AppFlipFraming
 import AppFlipProtocol
+import AppFlipVersion
 import FoundationEssentials
 import Logging
 import NIOCore
@@ -145,6 +146,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                         HelloResult(
                             version: ProtocolVersion.current,
                             server: "appflipd",
+                            serverVersion: ReleaseVersion.current,
                             maxLineBytes: daemon.configuration.maxLineBytes,
                             peer: peer
                         )

@@ -1,6 +1,7 @@
 import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
+import AppFlipVersion
 public import ArgumentParser
 import Glibc
 import Logging
@@ -11,14 +12,15 @@ import UnixSignals
 
 /// `appflipd`: the command line of the daemon.
 public struct DaemonCommand: AsyncParsableCommand {
-    /// The command name, abstract and discussion `appflipd --help` shows.
+    /// The command name, abstract and discussion `appflipd --help` shows, and the release `--version` prints.
     public static let configuration = CommandConfiguration(
         commandName: "appflipd",
         abstract: "Route universal links to registered apps over a Unix socket (protocol v1).",
         discussion: """
             SIGTERM and SIGINT stop it gracefully; SIGHUP reloads the configuration and the apps directory.
             Exit status: 0 after a graceful stop, 1 when the configuration is invalid or the socket is taken.
-            """
+            """,
+        version: ReleaseVersion.current
     )
 
     static let defaultConfigurationFile = "/etc/appflipd/appflipd.json"
@@ -49,6 +51,8 @@ public struct DaemonCommand: AsyncParsableCommand {
     public func run() async throws {
         SystemdIntegration.bootstrapLogging(level: logLevel)
         let logger = Logger(label: "appflipd")
+        // The first line of every run, so that the journal says which release each start was.
+        logger.info("appflipd \(ReleaseVersion.current) starting", metadata: ["version": "\(ReleaseVersion.current)"])
         let file = config ?? (access(Self.defaultConfigurationFile, F_OK) == 0 ? Self.defaultConfigurationFile : nil)
         do {
             var configuration = try file.map { path throws(ConfigurationError) in try DaemonConfiguration.load(from: path) } ?? DaemonConfiguration()

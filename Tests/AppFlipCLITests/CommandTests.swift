@@ -2,6 +2,7 @@ import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import AppFlipVersion
 import FoundationEssentials
 import Testing
 
@@ -16,6 +17,14 @@ import Testing
         ),
         TestApp(appID: "T.opener", domains: ["applinks:opener.test"], handler: .script("echo https://nobody.test/result")),
     ]
+
+    @Test func bothProgramsPrintTheOneReleaseVersion() async throws {
+        for program in ["appflip", "appflipd"] {
+            let outcome = try await TestCommand.run(program, ["--version"])
+            #expect(outcome.status == 0, "\(program) --version")
+            #expect(outcome.standardOutput == ReleaseVersion.current + "\n", "\(program) --version")
+        }
+    }
 
     @Test func openExitStatusesAndJSON() async throws {
         try await withTestDaemon(apps: Self.apps) { daemon in

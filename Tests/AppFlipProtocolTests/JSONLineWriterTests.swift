@@ -61,6 +61,12 @@ import Testing
         .reply(Reply(id: .number(1), result: .hello(HelloResult(version: 1, server: "appflipd", maxLineBytes: 65536, peer: peer)))),
         .reply(
             Reply(
+                id: .number(1),
+                result: .hello(HelloResult(version: 1, server: "appflipd", serverVersion: "0.1.0", maxLineBytes: 65536, peer: peer))
+            )
+        ),
+        .reply(
+            Reply(
                 id: .number(2),
                 result: .register(RegisterResult(appID: "T.a", domains: ["applinks:a.test", "applinks:*.b.test"], warnings: ["w"]))
             )

@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import AppFlipVersion
 import Glibc
 import NIOCore
 import Testing
@@ -153,6 +154,15 @@ import Testing
         #expect(counts.3 == "T.added")
         #expect(exit.status == 0)
         #expect(exit.standardError.contains("reload refused"))
+    }
+
+    @Test func theFirstLogLineNamesTheRelease() async throws {
+        let daemon = try TestDaemon.make(apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let exit = try await TestDaemonProcess.runToCompletion(arguments: ["--config", daemon.configurationFile, "--check"])
+        #expect(exit.status == 0)
+        let firstLine = exit.standardError.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.contains("appflipd \(ReleaseVersion.current) starting"), "first line: \(firstLine)")
     }
 
     @Test func anInvalidConfigurationIsRefusedAtStartWithTheFieldNamed() async throws {
