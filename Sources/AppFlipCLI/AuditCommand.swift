@@ -1,3 +1,4 @@
+import AppFlipAssociation
 import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
@@ -16,7 +17,8 @@ struct AuditCommand: AsyncParsableCommand {
             Targets, each optional (checks without theirs are skipped, and say so): the partner app through \
             appflipd (--link, --client-id, --scope), the authorization endpoint (--authorize-url and a sign-in \
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
-            from the partner app or the authorization endpoint) and the association file (--aasa-file, --app-id). \
+            from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
+            hosted one with --aasa-domain and its hosting rules; with --app-id). \
             docs/audit.md lists every check with its rule and source.
             Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
             was unreachable is printed), 64 usage error.
@@ -65,7 +67,18 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "An apple-app-site-association file to check.")
     var aasaFile: String?
 
-    @Option(help: "The partner's app id for --aasa-file, TEAMID.bundle.id.")
+    @Option(
+        help: """
+            A domain whose hosted apple-app-site-association file to check, with its hosting rules, fetched as \
+            `appflip aasa check` fetches it (example.com through Apple's CDN, or example.com?mode=developer from \
+            the domain itself; 10 seconds at most).
+            """
+    )
+    var aasaDomain: String?
+
+    @OptionGroup var aasaFetch: AASAFetchSourceOptions
+
+    @Option(help: "The partner's app id for --aasa-file or --aasa-domain, TEAMID.bundle.id.")
     var appID: String?
 
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
@@ -84,8 +97,8 @@ struct AuditCommand: AsyncParsableCommand {
     var timeout: Double = 30
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil {
-            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config) or --aasa-file")
+        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil && aasaDomain == nil {
+            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
         }
         if let link, (try? RawURL(link))?.scheme.lowercased() != "https" { throw ValidationError("--link must be an absolute https URL") }
         if link != nil || authorizeURL != nil || tokenURL != nil || oauthConfig != nil, clientID?.isEmpty != false {
@@ -99,8 +112,15 @@ struct AuditCommand: AsyncParsableCommand {
             throw ValidationError("--cookie, --header and --bearer need --authorize-url")
         }
         if let header, !header.contains(":") { throw ValidationError("--header must be 'Name: value'") }
-        if (aasaFile == nil) != (appID == nil) { throw ValidationError("--aasa-file and --app-id go together") }
-        if aasaFile != nil && link == nil { throw ValidationError("--aasa-file needs --link: the flip link the file must route") }
+        if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
+        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
+            throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
+        }
+        if (aasaFile != nil || aasaDomain != nil) && link == nil {
+            throw ValidationError("--aasa-file and --aasa-domain need --link: the flip link the file must route")
+        }
+        if aasaFetch.isGiven && aasaDomain == nil { throw ValidationError("--cdn-base, --port and --ca-file need --aasa-domain") }
+        _ = try hostedAssociationSource()
         if (basic || resourceURL != nil || slow) && tokenURL == nil && oauthConfig == nil {
             throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
@@ -142,8 +162,8 @@ struct AuditCommand: AsyncParsableCommand {
                 codeExpiry: slow
             )
         }
-        if let aasaFile, let appID, let partnerLink {
-            auditor.association = AssociationTarget(source: .file(path: aasaFile), appID: appID, link: partnerLink)
+        if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
+            auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
@@ -164,6 +184,13 @@ struct AuditCommand: AsyncParsableCommand {
             AuditOutput(style: .standard, verbose: verbose).print(report)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The hosted file's source for --aasa-domain, fetched as `appflip aasa check` fetches it.
+    private func hostedAssociationSource() throws -> AssociationTarget.Source? {
+        guard let aasaDomain else { return nil }
+        let entry = try AASAFetchSourceOptions.associatedDomain(aasaDomain)
+        return .hosted(domain: entry.host, fetch: try aasaFetch.fetchOptions(for: entry, timeout: .seconds(10)))
     }
 
     private var credential: SessionCredential? {
