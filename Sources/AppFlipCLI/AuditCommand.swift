@@ -20,6 +20,9 @@ struct AuditCommand: AsyncParsableCommand {
             from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
             hosted one with --aasa-domain and its hosting rules; with --app-id). \
             docs/audit.md lists every check with its rule and source.
+            Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
+            (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
+            $APPFLIP_COOKIE, $APPFLIP_HEADER or $APPFLIP_BEARER.
             Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
             was unreachable is printed), 64 usage error.
             """
@@ -37,20 +40,32 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The authorization endpoint, called as the signed-in user; redirects are never followed.")
     var authorizeURL: String?
 
-    @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value).")
+    @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value). Shown by ps: prefer --cookie-file or $APPFLIP_COOKIE.")
     var cookie: String?
 
-    @Option(help: "A sign-in header for --authorize-url, as 'Name: value'.")
+    @Option(help: "A file holding the sign-in cookie (one final line break is ignored).")
+    var cookieFile: String?
+
+    @Option(help: "A sign-in header for --authorize-url, as 'Name: value'. Shown by ps: prefer --header-file or $APPFLIP_HEADER.")
     var header: String?
 
-    @Option(help: "A sign-in bearer token for --authorize-url.")
+    @Option(help: "A file holding the sign-in header, 'Name: value' (one final line break is ignored).")
+    var headerFile: String?
+
+    @Option(help: "A sign-in bearer token for --authorize-url. Shown by ps: prefer --bearer-file or $APPFLIP_BEARER.")
     var bearer: String?
+
+    @Option(help: "A file holding the sign-in bearer token (one final line break is ignored).")
+    var bearerFile: String?
 
     @Option(help: "The token endpoint.")
     var tokenURL: String?
 
-    @Option(help: "The client secret at the token endpoint.")
+    @Option(help: "The client secret at the token endpoint. Shown by ps: prefer --client-secret-file or $APPFLIP_CLIENT_SECRET.")
     var clientSecret: String?
+
+    @Option(help: "A file holding the client secret (one final line break is ignored).")
+    var clientSecretFile: String?
 
     @Option(help: "The embedded OAuth server's configuration, for the token URL and the client's secret.")
     var oauthConfig: String?
@@ -107,11 +122,8 @@ struct AuditCommand: AsyncParsableCommand {
         if (link != nil || authorizeURL != nil) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
-        if [cookie, header, bearer].compactMap({ $0 }).count > 1 { throw ValidationError("give at most one of --cookie, --header and --bearer") }
-        if (cookie ?? header ?? bearer) != nil && authorizeURL == nil {
-            throw ValidationError("--cookie, --header and --bearer need --authorize-url")
-        }
-        if let header, !header.contains(":") { throw ValidationError("--header must be 'Name: value'") }
+        _ = try credential()
+        _ = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)
         if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
         if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
             throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
@@ -139,9 +151,10 @@ struct AuditCommand: AsyncParsableCommand {
             )
         }
         if let authorizeURL {
-            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: credential)
+            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: try credential())
         }
         if tokenURL != nil || oauthConfig != nil {
+            let clientSecret = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)?.secret
             let endpoint: TokenEndpoint
             do {
                 endpoint = try TokenEndpoint.resolve(
@@ -193,12 +206,35 @@ struct AuditCommand: AsyncParsableCommand {
         return .hosted(domain: entry.host, fetch: try aasaFetch.fetchOptions(for: entry, timeout: .seconds(10)))
     }
 
-    private var credential: SessionCredential? {
-        if let cookie { return .cookie(cookie) }
-        if let bearer { return .bearer(bearer) }
-        if let header, let colon = header.firstIndex(of: ":") {
-            return .header(name: String(header[..<colon]), value: String(header[header.index(after: colon)...].drop { $0 == " " }))
+    /// The sign-in credential for --authorize-url: at most one of --cookie, --header and --bearer, each from the
+    /// command line, its -file option or (with --authorize-url, when none is given) its environment variable.
+    private func credential() throws -> SessionCredential? {
+        let candidates: [(source: SecretOption, value: String?, file: String?, make: (String) throws -> SessionCredential)] = [
+            (.cookie, cookie, cookieFile, { .cookie($0) }),
+            (.header, header, headerFile, Self.header),
+            (.bearer, bearer, bearerFile, { .bearer($0) }),
+        ]
+        var given: [(credential: SessionCredential, origin: SecretOption.Origin)] = []
+        for candidate in candidates {
+            if let (secret, origin) = try candidate.source.resolve(value: candidate.value, file: candidate.file) {
+                given.append((try candidate.make(secret), origin))
+            }
         }
-        return nil
+        let explicit = given.filter { $0.origin == .explicit }
+        guard explicit.isEmpty || authorizeURL != nil else { throw ValidationError("--cookie, --header and --bearer need --authorize-url") }
+        // The environment counts only for an authorization endpoint, and only when the command line gives nothing.
+        let chosen = explicit.isEmpty && authorizeURL != nil ? given : explicit
+        guard chosen.count <= 1 else {
+            throw ValidationError(
+                "give at most one of --cookie, --header and --bearer (with their -file options and $APPFLIP_COOKIE, $APPFLIP_HEADER, $APPFLIP_BEARER)"
+            )
+        }
+        return chosen.first?.credential
+    }
+
+    /// `Name: value` as a header credential.
+    private static func header(_ line: String) throws -> SessionCredential {
+        guard let colon = line.firstIndex(of: ":") else { throw ValidationError("--header must be 'Name: value'") }
+        return .header(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].drop { $0 == " " }))
     }
 }
