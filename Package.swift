@@ -146,8 +146,8 @@ let package = Package(
         .target(
             name: "AppFlipAudit",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", .httpClient,
-                .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipAssociation", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol",
+                .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipAssociationTests",
             dependencies: [
-                "AppFlipAssociation", "AppFlipCore", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
+                "AppFlipAssociation", "AppFlipAudit", "AppFlipCore", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
                 .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],

@@ -1,7 +1,7 @@
 public import AppFlipCore
 
 /// How to fetch: from where, trusting whom, and how long to wait.
-public struct HostedAssociationFetchOptions: Sendable {
+public struct HostedAssociationFetchOptions: Sendable, Hashable {
     /// Apple's CDN (the default, as a device fetches) or the domain itself.
     public var source: HostedAssociationSource
     /// The certificate authorities to trust.

@@ -1,3 +1,5 @@
+import AppFlipCore
+
 /// One rule a hosted apple-app-site-association file must keep for iOS to use it, with the document that
 /// states it. `appflip aasa check` and `appflip audit` report each by its `id`.
 public enum HostingRule: String, Sendable, Hashable, CaseIterable, Codable {
@@ -33,17 +35,13 @@ public enum HostingRule: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// Where the rule is written down.
+    /// Where the rule is written down: the texts `appflip audit`'s `aasa.hosted-*` checks cite too.
     public var source: String {
         switch self {
-        case .reachable, .https, .noRedirect:
-            "Apple, Supporting associated domains: \"host the file using https:// with a valid certificate and with no redirects\" (https://developer.apple.com/documentation/xcode/supporting-associated-domains)"
-        case .status:
-            "HTTP semantics (RFC 9110 §15.3.1): only 200 carries the file; Apple's CDN and iOS treat any other status as no file"
-        case .contentType:
-            "Apple, App Search Programming Guide, Support Universal Links: an unsigned file served over HTTPS uses the application/json MIME type (https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html)"
-        case .size:
-            "iOS 9.3.1 and later refuse files above 128 KB, uncompressed (Branch's incident report, https://status.branch.io/incidents/b0c19p6hpq58); Apple documents no other figure"
+        case .reachable, .https, .noRedirect: AuditSource.appleHosting
+        case .status: AuditSource.hostingStatus
+        case .contentType: AuditSource.hostingContentType
+        case .size: AuditSource.hostingSize
         case .validFile:
             "Apple, applinks and Details reference (https://developer.apple.com/documentation/bundleresources/applinks); docs/routing.md lists every code"
         }

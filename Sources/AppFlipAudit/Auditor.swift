@@ -44,7 +44,7 @@ public struct Auditor: Sendable {
 
         if let association {
             do {
-                results += try association.run()
+                results += try await association.run()
             } catch {
                 unreachable.append("\(error)")
                 skip(.associationFile, "\(error)")

@@ -1,3 +1,4 @@
+import AppFlipAssociation
 import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
@@ -16,8 +17,12 @@ struct AuditCommand: AsyncParsableCommand {
             Targets, each optional (checks without theirs are skipped, and say so): the partner app through \
             appflipd (--link, --client-id, --scope), the authorization endpoint (--authorize-url and a sign-in \
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
-            from the partner app or the authorization endpoint) and the association file (--aasa-file, --app-id). \
+            from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
+            hosted one with --aasa-domain and its hosting rules; with --app-id). \
             docs/audit.md lists every check with its rule and source.
+            Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
+            (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
+            $APPFLIP_COOKIE, $APPFLIP_HEADER or $APPFLIP_BEARER.
             Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
             was unreachable is printed), 64 usage error.
             """
@@ -35,20 +40,32 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The authorization endpoint, called as the signed-in user; redirects are never followed.")
     var authorizeURL: String?
 
-    @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value).")
+    @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value). Shown by ps: prefer --cookie-file or $APPFLIP_COOKIE.")
     var cookie: String?
 
-    @Option(help: "A sign-in header for --authorize-url, as 'Name: value'.")
+    @Option(help: "A file holding the sign-in cookie (one final line break is ignored).")
+    var cookieFile: String?
+
+    @Option(help: "A sign-in header for --authorize-url, as 'Name: value'. Shown by ps: prefer --header-file or $APPFLIP_HEADER.")
     var header: String?
 
-    @Option(help: "A sign-in bearer token for --authorize-url.")
+    @Option(help: "A file holding the sign-in header, 'Name: value' (one final line break is ignored).")
+    var headerFile: String?
+
+    @Option(help: "A sign-in bearer token for --authorize-url. Shown by ps: prefer --bearer-file or $APPFLIP_BEARER.")
     var bearer: String?
+
+    @Option(help: "A file holding the sign-in bearer token (one final line break is ignored).")
+    var bearerFile: String?
 
     @Option(help: "The token endpoint.")
     var tokenURL: String?
 
-    @Option(help: "The client secret at the token endpoint.")
+    @Option(help: "The client secret at the token endpoint. Shown by ps: prefer --client-secret-file or $APPFLIP_CLIENT_SECRET.")
     var clientSecret: String?
+
+    @Option(help: "A file holding the client secret (one final line break is ignored).")
+    var clientSecretFile: String?
 
     @Option(help: "The embedded OAuth server's configuration, for the token URL and the client's secret.")
     var oauthConfig: String?
@@ -65,7 +82,18 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "An apple-app-site-association file to check.")
     var aasaFile: String?
 
-    @Option(help: "The partner's app id for --aasa-file, TEAMID.bundle.id.")
+    @Option(
+        help: """
+            A domain whose hosted apple-app-site-association file to check, with its hosting rules, fetched as \
+            `appflip aasa check` fetches it (example.com through Apple's CDN, or example.com?mode=developer from \
+            the domain itself; 10 seconds at most).
+            """
+    )
+    var aasaDomain: String?
+
+    @OptionGroup var aasaFetch: AASAFetchSourceOptions
+
+    @Option(help: "The partner's app id for --aasa-file or --aasa-domain, TEAMID.bundle.id.")
     var appID: String?
 
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
@@ -84,8 +112,8 @@ struct AuditCommand: AsyncParsableCommand {
     var timeout: Double = 30
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil {
-            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config) or --aasa-file")
+        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil && aasaDomain == nil {
+            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
         }
         if let link, (try? RawURL(link))?.scheme.lowercased() != "https" { throw ValidationError("--link must be an absolute https URL") }
         if link != nil || authorizeURL != nil || tokenURL != nil || oauthConfig != nil, clientID?.isEmpty != false {
@@ -94,13 +122,17 @@ struct AuditCommand: AsyncParsableCommand {
         if (link != nil || authorizeURL != nil) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
-        if [cookie, header, bearer].compactMap({ $0 }).count > 1 { throw ValidationError("give at most one of --cookie, --header and --bearer") }
-        if (cookie ?? header ?? bearer) != nil && authorizeURL == nil {
-            throw ValidationError("--cookie, --header and --bearer need --authorize-url")
+        _ = try credential()
+        _ = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)
+        if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
+        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
+            throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
         }
-        if let header, !header.contains(":") { throw ValidationError("--header must be 'Name: value'") }
-        if (aasaFile == nil) != (appID == nil) { throw ValidationError("--aasa-file and --app-id go together") }
-        if aasaFile != nil && link == nil { throw ValidationError("--aasa-file needs --link: the flip link the file must route") }
+        if (aasaFile != nil || aasaDomain != nil) && link == nil {
+            throw ValidationError("--aasa-file and --aasa-domain need --link: the flip link the file must route")
+        }
+        if aasaFetch.isGiven && aasaDomain == nil { throw ValidationError("--cdn-base, --port and --ca-file need --aasa-domain") }
+        _ = try hostedAssociationSource()
         if (basic || resourceURL != nil || slow) && tokenURL == nil && oauthConfig == nil {
             throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
@@ -119,9 +151,10 @@ struct AuditCommand: AsyncParsableCommand {
             )
         }
         if let authorizeURL {
-            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: credential)
+            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: try credential())
         }
         if tokenURL != nil || oauthConfig != nil {
+            let clientSecret = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)?.secret
             let endpoint: TokenEndpoint
             do {
                 endpoint = try TokenEndpoint.resolve(
@@ -142,8 +175,8 @@ struct AuditCommand: AsyncParsableCommand {
                 codeExpiry: slow
             )
         }
-        if let aasaFile, let appID, let partnerLink {
-            auditor.association = AssociationTarget(source: .file(path: aasaFile), appID: appID, link: partnerLink)
+        if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
+            auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
@@ -166,12 +199,42 @@ struct AuditCommand: AsyncParsableCommand {
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    private var credential: SessionCredential? {
-        if let cookie { return .cookie(cookie) }
-        if let bearer { return .bearer(bearer) }
-        if let header, let colon = header.firstIndex(of: ":") {
-            return .header(name: String(header[..<colon]), value: String(header[header.index(after: colon)...].drop { $0 == " " }))
+    /// The hosted file's source for --aasa-domain, fetched as `appflip aasa check` fetches it.
+    private func hostedAssociationSource() throws -> AssociationTarget.Source? {
+        guard let aasaDomain else { return nil }
+        let entry = try AASAFetchSourceOptions.associatedDomain(aasaDomain)
+        return .hosted(domain: entry.host, fetch: try aasaFetch.fetchOptions(for: entry, timeout: .seconds(10)))
+    }
+
+    /// The sign-in credential for --authorize-url: at most one of --cookie, --header and --bearer, each from the
+    /// command line, its -file option or (with --authorize-url, when none is given) its environment variable.
+    private func credential() throws -> SessionCredential? {
+        let candidates: [(source: SecretOption, value: String?, file: String?, make: (String) throws -> SessionCredential)] = [
+            (.cookie, cookie, cookieFile, { .cookie($0) }),
+            (.header, header, headerFile, Self.header),
+            (.bearer, bearer, bearerFile, { .bearer($0) }),
+        ]
+        var given: [(credential: SessionCredential, origin: SecretOption.Origin)] = []
+        for candidate in candidates {
+            if let (secret, origin) = try candidate.source.resolve(value: candidate.value, file: candidate.file) {
+                given.append((try candidate.make(secret), origin))
+            }
         }
-        return nil
+        let explicit = given.filter { $0.origin == .explicit }
+        guard explicit.isEmpty || authorizeURL != nil else { throw ValidationError("--cookie, --header and --bearer need --authorize-url") }
+        // The environment counts only for an authorization endpoint, and only when the command line gives nothing.
+        let chosen = explicit.isEmpty && authorizeURL != nil ? given : explicit
+        guard chosen.count <= 1 else {
+            throw ValidationError(
+                "give at most one of --cookie, --header and --bearer (with their -file options and $APPFLIP_COOKIE, $APPFLIP_HEADER, $APPFLIP_BEARER)"
+            )
+        }
+        return chosen.first?.credential
+    }
+
+    /// `Name: value` as a header credential.
+    private static func header(_ line: String) throws -> SessionCredential {
+        guard let colon = line.firstIndex(of: ":") else { throw ValidationError("--header must be 'Name: value'") }
+        return .header(name: String(line[..<colon]), value: String(line[line.index(after: colon)...].drop { $0 == " " }))
     }
 }

@@ -16,6 +16,7 @@ struct FlipCommand: AsyncParsableCommand {
             URL (state byte for byte, exactly one of code or error, an allowed error), then exchanges the code at \
             the token endpoint with the identical redirect_uri and refreshes once. With --unlink it then revokes \
             the tokens as Google does when the user unlinks, and checks that they are dead.
+            The client secret stays out of ps with --client-secret-file or $APPFLIP_CLIENT_SECRET.
             Exit status: 0 linked (or a valid code with --no-exchange), 1 the flow stopped (declined, an App Flip \
             error, a daemon error, a timeout, a token endpoint error), 2 a rule was broken (the result URL or the \
             token response), 3 appflipd unreachable, 64 usage error.
@@ -52,8 +53,13 @@ struct FlipCommand: AsyncParsableCommand {
     @Option(help: "The token endpoint, overriding the OAuth configuration's.")
     var tokenURL: String?
 
-    @Option(help: "The client secret, overriding the OAuth configuration's.")
+    @Option(
+        help: "The client secret, overriding the OAuth configuration's. Shown by ps: prefer --client-secret-file or $APPFLIP_CLIENT_SECRET."
+    )
     var clientSecret: String?
+
+    @Option(help: "A file holding the client secret (one final line break is ignored).")
+    var clientSecretFile: String?
 
     @Flag(help: "Stop once the result is checked; do not exchange the code.")
     var noExchange = false
@@ -93,6 +99,7 @@ struct FlipCommand: AsyncParsableCommand {
                 "--scope is required: the Google app always sends the scopes of the Actions project, and a link without one is refused with invalid_request; give each with --scope"
             )
         }
+        _ = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)
         if unlink && noExchange { throw ValidationError("--unlink needs tokens: it cannot be combined with --no-exchange") }
         if !unlink && (revokeURL != nil || resourceURL != nil) { throw ValidationError("--revoke-url and --resource-url apply only with --unlink") }
     }
@@ -102,11 +109,18 @@ struct FlipCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let clientSecret = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)?.secret
         let tokenEndpoint: TokenEndpoint?
         do {
             tokenEndpoint =
                 try noExchange
-                ? nil : TokenEndpoint.resolve(tokenURL: tokenURL, clientSecret: clientSecret, oauthConfiguration: oauthConfig, clientID: clientID)
+                ? nil
+                : TokenEndpoint.resolve(
+                    tokenURL: tokenURL,
+                    clientSecret: clientSecret,
+                    oauthConfiguration: oauthConfig,
+                    clientID: clientID
+                )
         } catch {
             throw ValidationError(error.description)
         }

@@ -118,4 +118,55 @@ import Testing
             #expect(silent.standardOutput.contains("could not run"))
         }
     }
+
+    /// `appflip audit --aasa-domain` fetches with `aasa check`'s options and exits 0 or 2 by the hosting rules: the
+    /// reference partner app through a real appflipd, its domain's file served as JSON under `/a/v1/` and as
+    /// `text/html` under `/html/v1/`.
+    @Test func auditChecksTheHostedFileWithTheSameOptions() async throws {
+        let file = Array(#"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/link/*"}]}]}}"#.utf8)
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        let routes: @Sendable (String) -> TestHTTPResponse? = { path in
+            switch path {
+            case "/a/v1/partner.test": .file(file)
+            case "/html/v1/partner.test": .file(file, contentType: "text/html")
+            default: nil
+            }
+        }
+        try await TestHTTPSServer.with(identity: identity, routes: routes) { server in
+            try await TestPartner.run { daemon in
+                func audit(cdnBase: String) async throws -> TestCommand.Outcome {
+                    try await TestCommand.run(
+                        "appflip",
+                        [
+                            "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope",
+                            "profile", "--aasa-domain", "partner.test", "--app-id", TestPartner.appID, "--cdn-base", cdnBase, "--ca-file",
+                            fixture.caFile,
+                        ],
+                        environment: ["NO_COLOR": "1"]
+                    )
+                }
+                let good = try await audit(cdnBase: server.cdnBase)
+                #expect(good.status == 0, "\(good.standardOutput)\(good.standardError)")
+                #expect(good.standardOutput.contains("✔ aasa.hosted-content-type"), "\(good.standardOutput)")
+                #expect(good.standardOutput.contains("✔ aasa.routes-link"), "\(good.standardOutput)")
+                let html = try await audit(cdnBase: "https://localhost:\(server.port)/html/v1")
+                #expect(html.status == 2, "\(html.standardOutput)\(html.standardError)")
+                #expect(html.standardOutput.contains("✘ aasa.hosted-content-type"), "\(html.standardOutput)")
+                #expect(html.standardOutput.contains("1 failed, 0 warnings"), "\(html.standardOutput)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ["--link", "https://a.example/x", "--aasa-domain", "a.example"],
+        ["--link", "https://a.example/x", "--aasa-file", "f", "--aasa-domain", "a.example", "--app-id", "A.b"],
+        ["--link", "https://a.example/x", "--aasa-file", "f", "--app-id", "A.b", "--ca-file", "ca.pem"],
+        ["--link", "https://a.example/x", "--aasa-domain", "a.example", "--app-id", "A.b", "--port", "8443"],
+    ])
+    func aWrongAuditCommandLineExits64(arguments: [String]) async throws {
+        let run = try await TestCommand.run("appflip", ["audit"] + arguments)
+        #expect(run.status == 64, "\(run.standardError)")
+    }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(report.results.map(\.check) == AuditCheck.allCases)
         #expect(report.result(.partnerRoute).outcome == .skipped)
         #expect(report.result(.partnerRoute).reason == "not run: give --link and --client-id")
-        #expect(report.result(.associationValid).reason == "not run: give --aasa-file and --app-id")
+        #expect(report.result(.associationValid).reason == "not run: give --aasa-file or --aasa-domain, and --app-id")
     }
 
     static let link = try! RawURL("https://partner.test/link/flip?client_id=c")

@@ -62,10 +62,15 @@ import Testing
                 ),
                 "\(report.result(.partnerWrongClientID).evidence)"
             )
-            // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon) and the slow check.
+            // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon), the slow
+            // check and the hosting rules (a local association file is not hosted).
+            let hosting: [AuditCheck] = [
+                .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
+                .associationHostedSize,
+            ]
             #expect(
                 Set(report.checks(.skipped))
-                    == Set(AuditCheck.allCases.filter { $0.target == .authorizationEndpoint } + [.tokenCodeExpiry]),
+                    == Set(AuditCheck.allCases.filter { $0.target == .authorizationEndpoint } + [.tokenCodeExpiry] + hosting),
                 "\(Self.explain(report))"
             )
         }

@@ -38,6 +38,11 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     // MARK: The association file
     case associationValid = "aasa.valid"
     case associationRoutesLink = "aasa.routes-link"
+    case associationHostedHTTPS = "aasa.hosted-https"
+    case associationHostedNoRedirect = "aasa.hosted-no-redirect"
+    case associationHostedStatus = "aasa.hosted-status"
+    case associationHostedContentType = "aasa.hosted-content-type"
+    case associationHostedSize = "aasa.hosted-size"
 
     /// The part of the integration the check looks at.
     public var target: AuditTarget {
@@ -47,7 +52,8 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
             .partnerApp
         case .authorizeRedirectURIs, .authorizeLookalikeRedirect, .authorizeUnknownClient, .authorizeState:
             .authorizationEndpoint
-        case .associationValid, .associationRoutesLink:
+        case .associationValid, .associationRoutesLink, .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus,
+            .associationHostedContentType, .associationHostedSize:
             .associationFile
         default:
             .tokenEndpoint
@@ -90,6 +96,11 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenCodeExpiry: "a code older than 10 minutes is refused"
         case .associationValid: "the association file is valid"
         case .associationRoutesLink: "the association file routes the flip link to the app"
+        case .associationHostedHTTPS: "the hosted file is served over HTTPS with a trusted certificate"
+        case .associationHostedNoRedirect: "the hosted file is served at its URL without a redirect"
+        case .associationHostedStatus: "the hosted file is answered with 200 OK"
+        case .associationHostedContentType: "the hosted file is served as application/json"
+        case .associationHostedSize: "the hosted file is at most 128 KB"
         }
     }
 
@@ -162,6 +173,16 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
             "The apple-app-site-association file parses and follows Apple's format."
         case .associationRoutesLink:
             "Its applinks rules send the flip link to the partner's app id."
+        case .associationHostedHTTPS:
+            "The domain's file is fetched over HTTPS with a certificate trusted for the domain's name."
+        case .associationHostedNoRedirect:
+            "The file is served at its well-known URL: iOS follows no redirect."
+        case .associationHostedStatus:
+            "The file is answered with 200 OK; any other status is no file."
+        case .associationHostedContentType:
+            "The file is served with the application/json content type."
+        case .associationHostedSize:
+            "The file is at most 128 KB, uncompressed."
         }
     }
 
@@ -201,6 +222,10 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenCodeExpiry: AuditSource.rfc(6749, "4.1.2")
         case .associationValid: AuditSource.appleAASA
         case .associationRoutesLink: "\(AuditSource.appleAASA); \(AuditSource.seed), step 1"
+        case .associationHostedHTTPS, .associationHostedNoRedirect: AuditSource.appleHosting
+        case .associationHostedStatus: AuditSource.hostingStatus
+        case .associationHostedContentType: AuditSource.hostingContentType
+        case .associationHostedSize: AuditSource.hostingSize
         }
     }
 }

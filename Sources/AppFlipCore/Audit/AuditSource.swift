@@ -6,6 +6,18 @@ public enum AuditSource {
     public static let validationTool = "Google account-linking validation tool (developers.google.com/identity/account-linking/gal-validation-tool)"
     /// Apple's universal-link rules as `swcutil` applies them.
     public static let appleAASA = "Apple, Supporting associated domains (apple-app-site-association)"
+    /// Apple's hosting rules for the association file: HTTPS, a valid certificate, no redirect.
+    public static let appleHosting =
+        "Apple, Supporting associated domains: \"host the file using https:// with a valid certificate and with no redirects\" (https://developer.apple.com/documentation/xcode/supporting-associated-domains)"
+    /// Why only 200 carries the file.
+    public static let hostingStatus =
+        "HTTP semantics (RFC 9110 §15.3.1): only 200 carries the file; Apple's CDN and iOS treat any other status as no file"
+    /// Where Apple asks for `application/json`.
+    public static let hostingContentType =
+        "Apple, App Search Programming Guide, Support Universal Links: an unsigned file served over HTTPS uses the application/json MIME type (https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html)"
+    /// Where the 128 KB limit is known from.
+    public static let hostingSize =
+        "iOS 9.3.1 and later refuse files above 128 KB, uncompressed (Branch's incident report, https://status.branch.io/incidents/b0c19p6hpq58); Apple documents no other figure"
 
     /// An RFC section, e.g. `rfc(6749, "4.1.3")`.
     public static func rfc(_ number: Int, _ section: String) -> String { "RFC \(number) §\(section)" }

@@ -22,7 +22,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerApp: "--link and --client-id"
         case .authorizationEndpoint: "--authorize-url (with --cookie, --header or --bearer)"
         case .tokenEndpoint: "--token-url and --client-secret, and a code from the partner app or the authorization endpoint"
-        case .associationFile: "--aasa-file and --app-id"
+        case .associationFile: "--aasa-file or --aasa-domain, and --app-id"
         }
     }
 }
