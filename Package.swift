@@ -115,7 +115,8 @@ let package = Package(
             dependencies: [
                 "AppFlipConfiguration", "AppFlipCore", .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
-                .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),

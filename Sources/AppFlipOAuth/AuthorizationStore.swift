@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The embedded server's memory: authorization codes, and the tokens issued from each code as one family.
 ///
@@ -87,7 +87,7 @@ final class AuthorizationStore: Sendable {
     private let graceTime: Duration?
     /// Refresh tokens do not expire by time; this caps how many grants stay alive.
     private let maximumFamilies: Int
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     init(
         clock: any ExpiryClock,
@@ -105,7 +105,7 @@ final class AuthorizationStore: Sendable {
         self.random = random
         self.codeLifetime = codeLifetime
         self.accessTokenLifetime = accessTokenLifetime
-        self.state = Mutex(State(nextSweep: clock.now + codeLifetime))
+        self.state = NIOLockedValueBox(State(nextSweep: clock.now + codeLifetime))
     }
 
     /// Mints a code bound to everything /token must see again.
@@ -126,7 +126,7 @@ final class AuthorizationStore: Sendable {
             challenge: challenge,
             expiresAt: now + codeLifetime
         )
-        state.withLock { state in
+        state.withLockedValue { state in
             sweep(&state, now: now)
             state.codes[code] = pending
         }
@@ -143,7 +143,7 @@ final class AuthorizationStore: Sendable {
         -> IssuedTokens
     {
         let now = clock.now
-        let result: Result<IssuedTokens, TokenEndpointError> = state.withLock { state in
+        let result: Result<IssuedTokens, TokenEndpointError> = state.withLockedValue { state in
             guard var pending = state.codes[code] else {
                 return .failure(TokenEndpointError(.invalidGrant, "the authorization code is unknown"))
             }
@@ -213,7 +213,7 @@ final class AuthorizationStore: Sendable {
     /// subset of the original grant.
     func refresh(refreshToken: String, clientID: String, scopes: [String]?) throws(TokenEndpointError) -> IssuedTokens {
         let now = clock.now
-        let result: Result<IssuedTokens, TokenEndpointError> = state.withLock { state in
+        let result: Result<IssuedTokens, TokenEndpointError> = state.withLockedValue { state in
             guard let familyID = state.refreshTokens[refreshToken], var family = state.families[familyID] else {
                 return .failure(TokenEndpointError(.invalidGrant, "the refresh token is unknown or revoked"))
             }
@@ -278,7 +278,7 @@ final class AuthorizationStore: Sendable {
     /// the other kind is searched too.
     func revoke(token: String, hint: TokenTypeHint?, clientID: String) -> Revocation {
         let now = clock.now
-        return state.withLock { state in
+        return state.withLockedValue { state in
             func revokeAccess() -> Revocation? {
                 guard let record = state.accessTokens[token], record.expiresAt > now else { return nil }
                 guard record.grant.clientID == clientID else { return .otherClient }
@@ -302,7 +302,7 @@ final class AuthorizationStore: Sendable {
     /// The grant behind a live access token, nil when unknown, expired or revoked.
     func accessGrant(for accessToken: String) -> AccessGrant? {
         let now = clock.now
-        return state.withLock { state in
+        return state.withLockedValue { state in
             guard let record = state.accessTokens[accessToken], record.expiresAt > now else { return nil }
             return record.grant
         }

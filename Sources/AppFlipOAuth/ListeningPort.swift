@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The port a server bound, for whoever waits for it: with port 0 only the running server knows it.
 final class ListeningPort: Sendable {
@@ -12,7 +12,7 @@ final class ListeningPort: Sendable {
         case failed(ServerNotListening)
     }
 
-    private let state = Mutex(State.waiting([]))
+    private let state = NIOLockedValueBox(State.waiting([]))
 
     /// Resolves every waiter, now and later, with the bound port.
     func bound(_ port: Int) {
@@ -26,7 +26,7 @@ final class ListeningPort: Sendable {
 
     func wait() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let result: Result<Int, ServerNotListening>? = state.withLock { state in
+            let result: Result<Int, ServerNotListening>? = state.withLockedValue { state in
                 switch state {
                 case .waiting(var waiters):
                     waiters.append(continuation)
@@ -41,7 +41,7 @@ final class ListeningPort: Sendable {
     }
 
     private func resolve(with final: State) {
-        let waiters: [CheckedContinuation<Int, any Error>] = state.withLock { state in
+        let waiters: [CheckedContinuation<Int, any Error>] = state.withLockedValue { state in
             guard case .waiting(let waiters) = state else {
                 if case .listening = state, case .failed = final { state = final }
                 return []
