@@ -2,6 +2,8 @@ import AppFlipClient
 import AppFlipProtocol
 import ArgumentParser
 import Glibc
+import NIOCore
+import NIOPosix
 
 /// `--socket` and `--json`, shared by every command that talks to appflipd.
 struct DaemonConnectionOptions: ParsableArguments {
@@ -51,13 +53,32 @@ extension DaemonConnectionOptions {
         let path = try socketPath
         guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1") }
         do {
-            return try await AppFlipConnection.send(body, to: path, client: "appflip", retry: RetryPolicy(maxAttempts: attempts))
+            return try await AppFlipConnection.send(body, to: path, client: "appflip", retry: RetryPolicy(maxAttempts: attempts)) {
+                attempt,
+                error in
+                // A connection that dropped before its reply (a daemon restarting mid-request) is worth a
+                // line each time; a socket that refuses or is missing is said once, at the end.
+                guard !Self.findsNoDaemon(error) else { return }
+                printError("attempt \(attempt) lost its connection before the reply; retrying")
+            }
         } catch let error as ErrorBody {
             // The daemon refused the connection's `hello`: that is its answer.
             return Reply(id: nil, op: body.op, error: error)
         } catch {
             printError(DaemonUnreachable.sentence(socketPath: path))
             throw DaemonExitCode.unreachable
+        }
+    }
+}
+
+extension DaemonConnectionOptions {
+    /// The socket refused the connection or does not exist: no daemon behind it, as opposed to one that
+    /// went away mid-request.
+    static func findsNoDaemon(_ error: any Error) -> Bool {
+        switch error {
+        case let error as IOError: [ECONNREFUSED, ENOENT].contains(error.errnoCode)
+        case let error as NIOConnectionError: error.connectionErrors.contains { findsNoDaemon($0.error) }
+        default: false
         }
     }
 }
