@@ -58,7 +58,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: FullFoundation would link Foundation and its ICU data into appflipd
+        // (20 MB of idle RSS, docs/operations.md "Footprint"), ConfigurationSupport swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
@@ -156,7 +158,7 @@ let package = Package(
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sd_notify, the watchdog, socket activation and a journald LogHandler.
-        .target(name: "Systemd", dependencies: ["CSystemd", .logging], swiftSettings: swiftSettings),
+        .target(name: "Systemd", dependencies: ["CSystemd", .logging, .nio("NIOConcurrencyHelpers")], swiftSettings: swiftSettings),
 
         // MARK: appflipd, composed once (DaemonComposition), and its command line with systemd.
         .target(

@@ -92,6 +92,8 @@ mkdir -p "$WORK/bin" "$WORK/config" "$WORK/out" "$WORK/pkg"
 if [ "$mode" = package ]; then cp "$PACKAGE" "$WORK/pkg/"; else cp "$daemon" "$WORK/bin/appflipd"; fi
 [ "$mode" = daemon ] && cp "$BUILD_DIR/appflip" "$WORK/bin/appflip"
 if [ -n "$STATIC_BUILD_DIR" ]; then cp "$STATIC_BUILD_DIR/$(basename "$daemon")" "$WORK/bin/appflipd-static"; fi
+# The C anchor of the start-up figure: a minimal socket-activated server run by the same unit.
+[ "$mode" != probe ] && cc -O2 -Wall -Wextra -Werror -o "$WORK/bin/c-activated" "$root/Benchmarks/CBaseline/c-activated.c"
 if [ "$mode" = probe ]; then echo "generation-1" > "$WORK/config/probe.conf"; else cp -r "$root/Config/." "$WORK/config/"; fi
 
 cat > "$WORK/ns-init.sh" <<'INIT'
@@ -365,19 +367,23 @@ check "systemctl stop ended the daemon cleanly (Result=success)" \
     test "$(unit_property appflipd.service Result)" = success
 check "the socket outlives the service" test "$(unit_property appflipd.socket ActiveState)" = active
 
-# Figures: the first reply through socket activation, dynamic and static Swift stdlib, measured
-# alternately (E2E_SAMPLES cold starts each) so that the machine's drift hits both alike.
-labels=("dynamic stdlib")
-binaries=(/mnt/bin/appflipd)
+# Figures: the first reply through socket activation, against a C server run by the same unit (its sandbox
+# and systemd's spawn cost the same for both), and with the static Swift stdlib when STATIC_BUILD_DIR is set;
+# measured alternately (E2E_SAMPLES cold starts each) so that the machine's drift hits them all alike.
+labels=("C server" "dynamic stdlib")
+binaries=(/mnt/bin/c-activated /mnt/bin/appflipd)
 if [ -n "$STATIC_BUILD_DIR" ]; then labels+=("--static-swift-stdlib"); binaries+=(/mnt/bin/appflipd-static); fi
-declare -A samples
+declare -A samples medians
 for _ in $(seq "${E2E_SAMPLES:-11}"); do
     for index in "${!binaries[@]}"; do
         samples[$index]+="$(first_reply "${binaries[$index]}")"$'\n'
     done
 done
 for index in "${!binaries[@]}"; do
-    log "first reply through socket activation (${labels[$index]}): $(printf '%s' "${samples[$index]}" | grep . | summary)"
+    medians[$index]=$(printf '%s' "${samples[$index]}" | grep . | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    log "first reply through socket activation (${labels[$index]}): $(printf '%s' "${samples[$index]}" | grep . | summary)" \
+        "$([ "$index" -gt 0 ] && python3 -c "print(f'= {${medians[$index]}/${medians[0]}:.1f}x the C server (goal <= 4)')")"
+    [ "$index" -eq 0 ] && continue
     first_reply "${binaries[$index]}" >/dev/null
     sleep 1
     log "idle RSS after one request (${labels[$index]}): $(in_ns grep VmRSS /proc/"$(main_pid)"/status | awk '{print $2, $3}')"

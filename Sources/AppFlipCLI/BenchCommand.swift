@@ -59,6 +59,14 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Serve only the raw echo (DIR/echo.sock) and relay (DIR/relay.sock) until killed: the NIO baseline scripts/bench-vs-c measures in a process of its own.",
+            valueName: "DIR"
+        )
+    )
+    var serveBaselines: String?
+
     @OptionGroup var flipOptions: BenchFlipOptions
 
     struct Row: Codable {
@@ -82,6 +90,7 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        if let serveBaselines { try await Self.serveBaselines(in: serveBaselines, threads: threads) }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
         let chosen = Set(
@@ -152,6 +161,16 @@ struct BenchCommand: AsyncParsableCommand {
             while try await tasks.next() != nil {}
             return report
         }
+    }
+
+    /// Serves the raw echo and relay in `directory` until the process is killed.
+    private static func serveBaselines(in directory: String, threads: Int) async throws -> Never {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
+        _ = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
+        FileHandleOutputStream.progress("serving \(directory)/echo.sock and \(directory)/relay.sock")
+        try await echo.closeFuture.get()
+        throw ExitCode.failure
     }
 
     /// A new private directory under `$TMPDIR` (or /tmp) with a short name: socket paths have a length limit.

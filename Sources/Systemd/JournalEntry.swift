@@ -15,6 +15,9 @@ public struct JournalEntry: Sendable, Hashable {
     /// The fields, in the order they are sent; a name may repeat.
     public let fields: [JournalField]
 
+    /// The fields before the metadata: `MESSAGE` first, `SYSLOG_IDENTIFIER` third.
+    static let standardFieldCount = 8
+
     /// Builds the fields of one log event, redacting as it goes.
     public init(
         level: Logger.Level,
@@ -63,17 +66,16 @@ public struct JournalEntry: Sendable, Hashable {
                 flatten(key: key + "." + subkey, value: subvalue, fieldName: fieldName, redaction: redaction, into: &fields)
             }
         case .array(let elements):
-            let words = JournalFieldName.words(in: key)
-            let name = fieldName.fieldName(forWords: words)
+            let (sensitive, name) = fieldName.resolve(key: key)
             for element in elements {
-                fields.append(JournalField(name: name, value: redaction.redact(words: words, value: element.description)))
+                fields.append(JournalField(name: name, value: redaction.redact(sensitive: sensitive, value: element.description)))
             }
         case .string, .stringConvertible:
-            let words = JournalFieldName.words(in: key)
+            let (sensitive, name) = fieldName.resolve(key: key)
             fields.append(
                 JournalField(
-                    name: fieldName.fieldName(forWords: words),
-                    value: redaction.redact(words: words, value: value.description)
+                    name: name,
+                    value: redaction.redact(sensitive: sensitive, value: value.description)
                 )
             )
         }

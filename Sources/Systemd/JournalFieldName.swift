@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 /// Turns swift-log metadata keys into journal field names.
 ///
 /// journald accepts field names made of `A`–`Z`, `0`–`9` and `_`, not starting with a digit, at most 64
@@ -20,6 +22,8 @@ public struct JournalFieldName: Sendable {
 
     /// Put before every metadata field name, e.g. `APPFLIP_`, so the daemon's fields do not clash with journald's own.
     public let prefix: String
+    /// Keys repeat on every record (the handoff line has ten): each is split and named once.
+    private let known = KnownKeys()
 
     /// - Parameter prefix: upper-case letters, digits and `_`, starting with a letter.
     public init(prefix: String = "APPFLIP_") {
@@ -33,6 +37,18 @@ public struct JournalFieldName: Sendable {
     /// The field name for a metadata key.
     public func fieldName(forKey key: String) -> String {
         fieldName(forWords: Self.words(in: key))
+    }
+
+    /// Whether the key is sensitive (`LogRedaction`) and its field name, computed once per key.
+    func resolve(key: String) -> (sensitive: Bool, name: String) {
+        if let resolved = known.names.withLockedValue({ $0[key] }) { return resolved }
+        let words = Self.words(in: key)
+        let resolved = (LogRedaction.isSensitive(words: words), fieldName(forWords: words))
+        known.names.withLockedValue { names in
+            // Keys come from code, so a few dozen; a bound all the same, should one be made of data.
+            if names.count < KnownKeys.maximumCount { names[key] = resolved }
+        }
+        return resolved
     }
 
     /// The field name for a key already split by `words(in:)`.
@@ -77,4 +93,10 @@ public struct JournalFieldName: Sendable {
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
     private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+/// The keys a `JournalFieldName` has resolved, shared by its copies.
+private final class KnownKeys: Sendable {
+    static let maximumCount = 1024
+    let names = NIOLockedValueBox<[String: (sensitive: Bool, name: String)]>([:])
 }

@@ -66,28 +66,41 @@ public struct JournalLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// Sends one event as a journal entry, or as a line on stderr.
+    /// Sends one event as a journal entry, or as a line on stderr. The caller pays for the message and the
+    /// metadata; the entry's fields, their redaction and the write are `LogWriter`'s, on its thread.
     public func log(event: LogEvent) {
-        let entry = JournalEntry(
-            level: event.level,
-            message: event.message.description,
-            metadata: effectiveMetadata(for: event),
-            label: label,
-            source: event.source,
-            file: event.file,
-            function: event.function,
-            line: event.line,
-            identifier: identifier,
-            fieldName: fieldName,
-            redaction: redaction
-        )
-        if destination == .journal, Self.send(entry) { return }
-        Self.writeToStandardError(Self.standardErrorLine(entry, level: event.level))
+        let message = event.message.description
+        let metadata = effectiveMetadata(for: event)
+        let (level, source, file, function, line) = (event.level, event.source, event.file, event.function, event.line)
+        let item = LogWriter.Item(
+            level: level,
+            time: time(nil),
+            toJournal: destination == .journal,
+            estimatedBytes: 256 + message.utf8.count + 64 * metadata.count
+        ) { [label, identifier, fieldName, redaction] in
+            JournalEntry(
+                level: level,
+                message: message,
+                metadata: metadata,
+                label: label,
+                source: source,
+                file: file,
+                function: function,
+                line: line,
+                identifier: identifier,
+                fieldName: fieldName,
+                redaction: redaction
+            )
+        }
+        // An error is out before the process may end; everything else leaves on the writer's thread.
+        if level >= .error { LogWriter.shared.writeNow(item) } else { LogWriter.shared.enqueue(item) }
     }
 
     /// Handler metadata, overridden by the provider's, overridden by the log call's, as swift-log's own
     /// handlers merge them.
     private func effectiveMetadata(for event: LogEvent) -> Logger.Metadata {
+        // The usual case, and on every handoff: only the call's metadata, taken as it is.
+        if metadata.isEmpty, metadataProvider == nil, event.error == nil { return event.metadata ?? [:] }
         var merged = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty {
             merged.merge(provided) { _, provided in provided }
@@ -102,65 +115,45 @@ public struct JournalLogHandler: LogHandler {
         return merged
     }
 
-    /// Sends the entry as one iovec per `FIELD=value`, all in one buffer.
-    ///
-    /// - Returns: whether journald accepted it.
-    static func send(_ entry: JournalEntry) -> Bool {
-        var buffer: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        buffer.reserveCapacity(entry.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 1 })
-        ranges.reserveCapacity(entry.fields.count)
-        for field in entry.fields {
-            let start = buffer.count
-            buffer += field.name.utf8
-            buffer.append(UInt8(ascii: "="))
-            buffer += field.value.utf8
-            ranges.append(start..<buffer.count)
-        }
-        return buffer.withUnsafeMutableBytes { bytes in
-            let vectors = ranges.map { range in
-                iovec(iov_base: bytes.baseAddress! + range.lowerBound, iov_len: range.count)
-            }
-            return vectors.withUnsafeBufferPointer { sd_journal_sendv($0.baseAddress, Int32($0.count)) } >= 0
-        }
-    }
-
     /// One line: time, level, identifier, message and the metadata fields.
-    static func standardErrorLine(_ entry: JournalEntry, level: Logger.Level) -> String {
-        var line = "\(utcTimestamp()) \(level) "
-        var message = ""
-        for field in entry.fields {
-            switch field.name {
-            case "MESSAGE": message = field.value
-            case "SYSLOG_IDENTIFIER": line += field.value + ": "
-            case "PRIORITY", "CODE_FILE", "CODE_LINE", "CODE_FUNC", "SWIFT_LOG_LABEL", "SWIFT_LOG_SOURCE": break
-            default: message += " \(field.name)=\(field.value)"
-            }
-        }
-        line += message.replacingNewlines()
-        line += "\n"
-        return line
+    static func standardErrorLine(_ entry: JournalEntry, level: Logger.Level, time: time_t = time(nil)) -> String {
+        var line: [UInt8] = []
+        appendStandardErrorLine(entry, level: level, time: time, to: &line)
+        return String(decoding: line, as: UTF8.self)
     }
 
-    private static func writeToStandardError(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
+    /// ``standardErrorLine(_:level:time:)`` appended as bytes: `LogWriter` gathers a batch of them.
+    static func appendStandardErrorLine(_ entry: JournalEntry, level: Logger.Level, time: time_t, to line: inout [UInt8]) {
+
+        line += utcTimestamp(time).utf8
+        line.append(UInt8(ascii: " "))
+        line += level.rawValue.utf8
+        line.append(UInt8(ascii: " "))
+        let fields = entry.fields
+        line += fields[2].value.utf8  // SYSLOG_IDENTIFIER
+        line += ": ".utf8
+        let messageStart = line.count
+        line += fields[0].value.utf8  // MESSAGE
+        for field in fields[JournalEntry.standardFieldCount...] {
+            line.append(UInt8(ascii: " "))
+            line += field.name.utf8
+            line.append(UInt8(ascii: "="))
+            line += field.value.utf8
         }
+        // Almost every line has no byte that can start a line break (U+000A…U+000D, U+0085, U+2028,
+        // U+2029): only a line with one is walked by characters.
+        if line[messageStart...].contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) {
+            let text = String(decoding: line[messageStart...], as: UTF8.self).replacingNewlines()
+            line.removeSubrange(messageStart...)
+            line += text.utf8
+        }
+        line.append(UInt8(ascii: "\n"))
     }
 
-    private static func utcTimestamp() -> String {
-        var now = time(nil)
+    private static func utcTimestamp(_ time: time_t) -> String {
+        var time = time
         var parts = tm()
-        gmtime_r(&now, &parts)
+        gmtime_r(&time, &parts)
         var buffer = [CChar](repeating: 0, count: 32)
         let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -176,9 +169,6 @@ public struct JournalLogHandler: LogHandler {
 extension String {
     /// One log line per entry on stderr: embedded line breaks become `\n`.
     fileprivate func replacingNewlines() -> String {
-        // Almost every line has none: without a byte that can start a line break (U+000A…U+000D, U+0085,
-        // U+2028, U+2029), skip the walk over characters, which cost a fifth of a busy daemon's time.
-        guard utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count)
         for character in self {

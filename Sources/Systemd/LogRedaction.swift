@@ -45,7 +45,12 @@ public struct LogRedaction: Sendable {
 
     /// The value to log for a key already split by `JournalFieldName.words(in:)`.
     func redact(words: [String], value: String) -> String {
-        Self.isSensitive(words: words) ? fingerprint(value) : scrub(value)
+        redact(sensitive: Self.isSensitive(words: words), value: value)
+    }
+
+    /// The value to log for a key whose sensitivity is known (`JournalFieldName.resolve(key:)`).
+    func redact(sensitive: Bool, value: String) -> String {
+        sensitive ? fingerprint(value) : scrub(value)
     }
 
     /// `text` with every embedded credential replaced by its fingerprint.
