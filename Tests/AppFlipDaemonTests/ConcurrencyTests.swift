@@ -61,11 +61,15 @@ import Testing
         }
     }
 
+    /// 32 clients pipelining 50 opens each, half to a static app, half to one live app. Every request gets
+    /// its reply; every static handoff is handled; a live handoff is handled, or fails at once with the
+    /// documented backpressure (protocol.md, "Backpressure") when a loaded machine lets the app fall 64 KiB
+    /// behind, and nothing else.
     @Test func manyClientsAtOnce() async throws {
         try await withTestDaemon(apps: Self.apps) { daemon in
             let app = try await daemon.connect()
             _ = try await app.register(registration("T.live", ["applinks:live.test"]), handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) })
-            let handled = try await withThrowingTaskGroup(of: Int.self) { group in
+            let replies = try await withThrowingTaskGroup(of: [(number: Int, reply: Reply)].self) { group in
                 for clientNumber in 0..<32 {
                     group.addTask {
                         let client = try await daemon.connect(client: "client-\(clientNumber)")
@@ -85,12 +89,16 @@ import Testing
                             on: client.channel.eventLoop
                         ).get()
                         await client.close()
-                        return replies.filter { $0.error == nil }.count
+                        return replies.enumerated().map { ($0.offset, $0.element) }
                     }
                 }
-                return try await group.reduce(0, +)
+                return try await group.reduce(into: []) { $0 += $1 }
             }
-            #expect(handled == 32 * 50)
+            #expect(replies.count == 32 * 50)
+            let toStatic = replies.filter { $0.number % 2 == 0 }
+            #expect(toStatic.allSatisfy { $0.reply.error == nil })
+            let failedLive = replies.filter { $0.number % 2 == 1 }.compactMap(\.reply.error)
+            #expect(failedLive.allSatisfy { $0.code == .handlerFailed && $0.message.contains("is not reading its pushes") })
         }
     }
 
