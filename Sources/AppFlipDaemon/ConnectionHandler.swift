@@ -186,7 +186,12 @@ final class ConnectionHandler: ChannelInboundHandler {
                 reply(Reply(id: id, op: .answer, error: ErrorBody(.notRegistered, "only a live app answers activities; send register first")))
                 return
             }
-            reply(Reply(id: id, op: .answer, outcome: liveApp.answer(answer).map { .answer($0) }))
+            let outcome = liveApp.answer(answer).map { ReplyResult.answer($0) }
+            switch outcome {
+            // Nothing waits on the acknowledgement: it leaves with the next push (protocol.md, `answer`).
+            case .success: outbound.sendAcknowledgement(.reply(Reply(id: id, op: .answer, outcome: outcome)))
+            case .failure: reply(Reply(id: id, op: .answer, outcome: outcome))
+            }
 
         case .explain(let explain):
             reply(Reply(id: id, op: .explain, outcome: daemon.router.explain(explain).map { .explain($0) }))

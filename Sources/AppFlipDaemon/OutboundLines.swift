@@ -6,14 +6,23 @@ import NIOCore
 /// The connection's replies, the pushes to a live app and the events to a watcher all go through it. While
 /// the connection is reading, every line waits for the end of that `channelRead`, so that the replies to
 /// one read leave in one write. Otherwise a reply leaves at once, and a push waits for the end of the event loop
-/// turn, so that the pushes for every client read in one turn reach the live app in one write. Everything
-/// here runs on the connection's event loop.
+/// turn, so that the pushes for every client read in one turn reach the live app in one write. The
+/// acknowledgement of a live app's `answer`, which nothing waits on, leaves with the next line written to the
+/// app or after ``acknowledgementDelay``: it costs the app no wake-up of its own. Everything here runs on the
+/// connection's event loop.
 final class OutboundLines {
+    /// The longest an acknowledgement waits for a line to leave with.
+    static let acknowledgementDelay = TimeAmount.milliseconds(5)
+
     let channel: any Channel
     private var encoder = LineEncoder()
     private var pending: ByteBuffer
     private var isReading = false
     private var flushQueued = false
+    /// Everything pending may wait: acknowledgements only.
+    private var onlyAcknowledgementsPending = false
+    /// Sends the waiting acknowledgements at the latest.
+    private var acknowledgementTimer: Scheduled<Void>?
     private static let keptCapacity = 64 << 10
     /// Bytes of lines waiting for the end of the turn past which the connection counts as not writable, as
     /// past the channel's high water mark: pushes handed over from other event loops all land before the
@@ -36,13 +45,30 @@ final class OutboundLines {
     func send(_ message: ServerMessage) {
         channel.eventLoop.assertInEventLoop()
         encoder.withLine(of: message) { pending.writeBytes($0) }
+        onlyAcknowledgementsPending = false
         if !isReading { flush() }
+    }
+
+    /// Sends an acknowledgement that nothing waits on: with the next line written to the connection, or
+    /// after ``acknowledgementDelay``.
+    func sendAcknowledgement(_ message: ServerMessage) {
+        channel.eventLoop.assertInEventLoop()
+        if pending.readableBytes == 0 { onlyAcknowledgementsPending = true }
+        encoder.withLine(of: message) { pending.writeBytes($0) }
+        guard onlyAcknowledgementsPending, acknowledgementTimer == nil else { return }
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        acknowledgementTimer = channel.eventLoop.scheduleTask(in: Self.acknowledgementDelay) {
+            let lines = bound.value
+            lines.acknowledgementTimer = nil
+            lines.flush()
+        }
     }
 
     /// Sends a push: with whatever else this event loop turn sends down the connection.
     func sendAtEndOfTurn(_ message: ServerMessage) {
         channel.eventLoop.assertInEventLoop()
         encoder.withLine(of: message) { pending.writeBytes($0) }
+        onlyAcknowledgementsPending = false
         guard !isReading, !flushQueued else { return }
         flushQueued = true
         channel.eventLoop.execute { [self] in
@@ -58,11 +84,14 @@ final class OutboundLines {
 
     func endReading() {
         isReading = false
-        flush()
+        if !onlyAcknowledgementsPending { flush() }
     }
 
     /// Writes whatever is pending now.
     func flush() {
+        onlyAcknowledgementsPending = false
+        acknowledgementTimer?.cancel()
+        acknowledgementTimer = nil
         guard pending.readableBytes > 0 else { return }
         channel.writeAndFlush(pending, promise: nil)
         // Written at once (the usual case), the storage is ours again and `clear` keeps it; still queued in
@@ -78,6 +107,9 @@ final class OutboundLines {
     /// Writes what is pending, then `last` (an error about the connection itself), and closes the
     /// connection once they are written.
     func close(after last: ServerMessage? = nil) {
+        acknowledgementTimer?.cancel()
+        acknowledgementTimer = nil
+        onlyAcknowledgementsPending = false
         if let last { encoder.withLine(of: last) { pending.writeBytes($0) } }
         let channel = self.channel
         channel.writeAndFlush(pending).whenComplete { _ in channel.close(promise: nil) }
