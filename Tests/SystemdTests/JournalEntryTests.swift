@@ -9,19 +9,7 @@ import Testing
     }
 
     func entry(message: String = "handed off", metadata: Logger.Metadata) -> JournalEntry {
-        JournalEntry(
-            level: .notice,
-            message: message,
-            metadata: metadata,
-            label: "appflipd.router",
-            source: "AppFlipDaemon",
-            file: "AppFlipDaemon/Router.swift",
-            function: "route(_:)",
-            line: 42,
-            identifier: "appflipd",
-            fieldName: JournalFieldName(),
-            redaction: LogRedaction()
-        )
+        .example(message: message, metadata: metadata)
     }
 
     @Test func carriesTheStandardFieldsFirst() {
@@ -84,19 +72,7 @@ import Testing
         handler[metadataKey: "app"] = "from-handler"
         handler[metadataKey: "rule"] = "r1"
         let line = JournalLogHandler.standardErrorLine(
-            JournalEntry(
-                level: .error,
-                message: "failed\nbadly",
-                metadata: ["app": "from-call", "error.message": "\(Refused())"],
-                label: "t",
-                source: "s",
-                file: "f",
-                function: "g",
-                line: 1,
-                identifier: "appflipd",
-                fieldName: JournalFieldName(),
-                redaction: LogRedaction()
-            ),
+            .example(level: .error, message: "failed\nbadly", metadata: ["app": "from-call", "error.message": "\(Refused())"]),
             level: .error
         )
         #expect(

@@ -14,19 +14,7 @@ import Testing
 
     static func item(_ message: String, level: Logger.Level = .info) -> LogWriter.Item {
         LogWriter.Item(level: level, time: 0, toJournal: false, estimatedBytes: 100) {
-            JournalEntry(
-                level: level,
-                message: message,
-                metadata: ["token": "secret-\(message)", "n": "\(message)"],
-                label: "t",
-                source: "s",
-                file: "f",
-                function: "g",
-                line: 1,
-                identifier: "appflipd",
-                fieldName: JournalFieldName(),
-                redaction: LogRedaction()
-            )
+            .example(level: level, message: message, metadata: ["token": "secret-\(message)", "n": "\(message)"])
         }
     }
 
