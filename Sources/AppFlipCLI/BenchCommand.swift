@@ -91,6 +91,9 @@ struct BenchCommand: AsyncParsableCommand {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
         if let serveBaselines { try await Self.serveBaselines(in: serveBaselines, threads: threads) }
+        if flipOptions.flipParts {
+            return try await BenchFlipParts(options: flipOptions, concurrencies: counts, rounds: rounds, threads: threads, json: json).run()
+        }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
         let chosen = Set(
@@ -110,57 +113,14 @@ struct BenchCommand: AsyncParsableCommand {
         if let socket {
             report = try await measure(socket: socket, inProcess: false, scenarios: chosen, directory: directory, counts: counts, group: group)
         } else {
-            report = try await withInProcessDaemon(directory: directory, group: group) { socket in
+            let acceptApp =
+                #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#
+            report = try await BenchInProcessDaemon.run(directory: directory, apps: ["accept.json": acceptApp], group: group) { socket, _ in
                 try await measure(socket: socket, inProcess: true, scenarios: chosen, directory: directory, counts: counts, group: group)
             }
         }
         try? await group.shutdownGracefully()
         if json { try OutputJSON.print(report) } else { printReport(report) }
-    }
-
-    /// Runs `body` with appflipd's composition on a temporary socket in this process, serving a built-in
-    /// `accept` app.
-    private func withInProcessDaemon(
-        directory: String,
-        group: any EventLoopGroup,
-        _ body: @escaping @Sendable (String) async throws -> Report
-    ) async throws -> Report {
-        let logger = Logger(label: "appflip-bench", factory: { _ in SwiftLogNoOpLogHandler() })
-        var configuration = DaemonConfiguration()
-        configuration.socket = directory + "/appflipd.sock"
-        configuration.appsDirectory = directory + "/apps.d"
-        try FileManager.default.createDirectory(atPath: directory + "/apps.d", withIntermediateDirectories: false)
-        let acceptApp =
-            #"{"appID":"BENCH.accept","domains":["applinks:accept.bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.accept"],"components":[{"/":"*"}]}]}},"handler":{"builtin":"accept"}}"#
-        try Data(acceptApp.utf8).write(to: URL(filePath: directory + "/apps.d/accept.json"))
-        let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
-        let composition = try DaemonComposition(
-            configuration: configuration,
-            listener: .path(configuration.socket!),
-            eventLoopGroup: group,
-            logger: logger,
-            onReady: { _ in readyContinuation.finish() }
-        )
-        let serviceGroup = ServiceGroup(configuration: .init(services: composition.services, logger: logger))
-        let socket = configuration.socket!
-        return try await withThrowingTaskGroup(of: Report?.self) { tasks in
-            tasks.addTask {
-                try await serviceGroup.run()
-                return nil
-            }
-            for await _ in ready {}
-            let report: Report
-            do {
-                report = try await body(socket)
-            } catch {
-                await serviceGroup.triggerGracefulShutdown()
-                while (try? await tasks.next()) != nil {}
-                throw error
-            }
-            await serviceGroup.triggerGracefulShutdown()
-            while try await tasks.next() != nil {}
-            return report
-        }
     }
 
     /// Serves the raw echo and relay in `directory` until the process is killed.
@@ -174,7 +134,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     /// A new private directory under `$TMPDIR` (or /tmp) with a short name: socket paths have a length limit.
-    private static func makeDirectory() throws -> String {
+    static func makeDirectory() throws -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/afb-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -323,7 +283,7 @@ struct BenchCommand: AsyncParsableCommand {
         print("scenario             conns   requests  fail   throughput/s    p50 µs    p99 µs")
         for row in report.rows {
             print(
-                row.scenario + String(repeating: " ", count: max(0, 20 - row.scenario.count)),
+                row.scenario.rightPadded(20),
                 String(row.connections).leftPadded(6),
                 String(row.requests).leftPadded(10),
                 String(row.failures).leftPadded(5),
@@ -352,12 +312,6 @@ struct BenchCommand: AsyncParsableCommand {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         }
         return nil
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
 

@@ -7,7 +7,6 @@ import ArgumentParser
 import AsyncHTTPClient
 import Glibc
 import Logging
-import NIOConcurrencyHelpers
 
 /// Closed-loop flips: `concurrency` connections each keep one flip in flight; every flip is checked like
 /// `appflip flip` does (state, code) and its code exchanged at /token. One Google app, registered once,
@@ -126,56 +125,22 @@ struct BenchFlip {
             for _ in 0..<concurrency { group.addTask { try await AppFlipConnection.connect(to: socket, client: "bench-flip") } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        let next = NIOLockedValueBox(0)
-        let started = WallClock.now()
-        let results = await withTaskGroup(of: (latencies: [Double], failures: Int).self) { group in
-            for (worker, connection) in connections.enumerated() {
-                group.addTask {
-                    var latencies: [Double] = []
-                    var failures = 0
-                    while true {
-                        let index = next.withLockedValue { value -> Int? in
-                            guard value < total else { return nil }
-                            defer { value += 1 }
-                            return value
-                        }
-                        guard let index else { break }
-                        var flip = flip
-                        flip.state = "bench-\(worker)-\(index)-\(Int(started))"
-                        let begin = WallClock.now()
-                        let report = await flip.run(connection: connection, google: google, events: nil, httpClient: httpClient, logger: noLogs)
-                        if report.exitStatus == 0 {
-                            latencies.append(WallClock.since(begin))
-                        } else {
-                            failures += 1
-                        }
-                    }
-                    return (latencies, failures)
-                }
-            }
-            return await group.reduce(into: [(latencies: [Double], failures: Int)]()) { $0.append($1) }
+        let started = Int(WallClock.now())
+        let figures = await BenchClosedLoop.run(workers: Array(connections.enumerated()), total: total) { worker, index in
+            var flip = flip
+            flip.state = "bench-\(worker.offset)-\(index)-\(started)"
+            return await flip.run(connection: worker.element, google: google, events: nil, httpClient: httpClient, logger: noLogs).exitStatus == 0
         }
-        let elapsed = WallClock.since(started) / 1000
         for connection in connections { await connection.close() }
-        let latencies = results.flatMap(\.latencies).sorted()
-        func percentile(_ fraction: Double) -> Double {
-            latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
-        }
         return Row(
             connections: concurrency,
             flips: total,
-            failures: results.reduce(0) { $0 + $1.failures },
-            flipsPerSecond: Double(latencies.count) / elapsed,
-            p50Millis: percentile(0.5),
-            p99Millis: percentile(0.99)
+            failures: figures.failures,
+            flipsPerSecond: figures.perSecond,
+            p50Millis: figures.percentile(0.5),
+            p99Millis: figures.percentile(0.99)
         )
     }
 
     static func format(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
 }

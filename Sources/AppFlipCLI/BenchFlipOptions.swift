@@ -17,7 +17,13 @@ struct BenchFlipOptions: ParsableArguments {
     )
     var flip = false
 
-    @Option(help: "With --flip: measured flips per concurrency.")
+    @Flag(
+        help:
+            "Measure a full flip and its parts alone (socket hops, /authorize, /token) in alternating rounds, all in this process on an appflipd with the embedded OAuth server of --flip-oauth-config."
+    )
+    var flipParts = false
+
+    @Option(help: "With --flip or --flip-parts: measured flips (and operations of each part) per concurrency.")
     var flips = 2_000
 
     @Option(name: .customLong("flip-socket"), help: "With --flip: the running appflipd's socket (default: as for every daemon command).")

@@ -17,7 +17,7 @@ struct FlipOutput {
                 case .skipped: mark = style.dim("·")
                 }
                 let time = step.milliseconds.map { String(format3($0)) + " ms" } ?? "—"
-                let line = "\(mark) \(step.step) \(step.name.padding(30))" + style.dim(time.leftPadding(11))
+                let line = "\(mark) \(step.step) \(step.name.rightPadded(30))" + style.dim(time.leftPadded(11))
                 Swift.print(line + (step.detail.map { "  " + ($0) } ?? ""))
             }
         }
@@ -40,9 +40,4 @@ struct FlipOutput {
         let tenths = Int((milliseconds * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    fileprivate func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -63,4 +63,56 @@ import Testing
             #expect(builtin.standardError.contains("needs the in-process daemon"))
         }
     }
+
+    /// `Config/oauth.json`, found from this file's path.
+    static let shippedOAuthConfiguration: String = {
+        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        components.removeLast(3)
+        return components.joined(separator: "/") + "/Config/oauth.json"
+    }()
+
+    struct PartsReport: Decodable {
+        struct Row: Decodable {
+            var part: String
+            var connections: Int
+            var operations: Int
+            var failures: Int
+        }
+
+        var rows: [Row]
+        var ratios: [String: Double]
+    }
+
+    /// `--flip-parts` runs every part through the in-process daemon and its embedded OAuth server: every
+    /// hop ends in `error=cancelled`, every /authorize in a code, every code exchanges, every flip links.
+    @Test(.timeLimit(.minutes(2))) func flipPartsRunWithoutAFailure() async throws {
+        let outcome = try await TestCommand.run(
+            "appflip",
+            [
+                "bench", "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flips", "40", "--rounds", "2",
+                "--connections", "1,3", "--json",
+            ]
+        )
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let report = try JSONDecoder().decode(PartsReport.self, from: Data(outcome.standardOutput.utf8))
+        #expect(report.rows.map(\.part) == ["hops", "authorize", "token", "flip", "hops", "authorize", "token", "flip"])
+        #expect(report.rows.map(\.connections) == [1, 1, 1, 1, 3, 3, 3, 3])
+        for row in report.rows {
+            #expect(row.operations == 40 && row.failures == 0, "\(row.part) × \(row.connections)")
+        }
+        for count in [1, 3] {
+            #expect(report.ratios["flip p50 / sum of the parts' p50 @\(count)"] != nil)
+            #expect(report.ratios["flip time per flip / sum of the parts' times per operation @\(count)"] != nil)
+        }
+    }
+
+    /// A client the configuration does not have is a usage error, named, before anything runs.
+    @Test func flipPartsRefuseAnUnknownClient() async throws {
+        let outcome = try await TestCommand.run(
+            "appflip",
+            ["bench", "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flip-client-id", "nobody"]
+        )
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("has no client nobody"))
+    }
 }
