@@ -1,4 +1,4 @@
-public import AppFlipCore
+import AppFlipCore
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1

@@ -1,6 +1,6 @@
-public import AppFlipClient
+import AppFlipClient
 public import AppFlipCore
-public import AppFlipGoogle
+import AppFlipGoogle
 public import AsyncHTTPClient
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in

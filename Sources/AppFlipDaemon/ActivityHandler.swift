@@ -1,6 +1,6 @@
-public import AppFlipCore
-public import AppFlipProtocol
-public import Logging
+import AppFlipCore
+import AppFlipProtocol
+import Logging
 public import NIOCore
 
 /// What an app does with a universal link: the daemon's extension point for handlers.

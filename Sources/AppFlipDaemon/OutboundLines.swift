@@ -56,11 +56,10 @@ final class OutboundLines {
         if pending.readableBytes == 0 { onlyAcknowledgementsPending = true }
         encoder.withLine(of: message) { pending.writeBytes($0) }
         guard onlyAcknowledgementsPending, acknowledgementTimer == nil else { return }
-        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
-        acknowledgementTimer = channel.eventLoop.scheduleTask(in: Self.acknowledgementDelay) {
-            let lines = bound.value
-            lines.acknowledgementTimer = nil
-            lines.flush()
+        // On the event loop, asserted above: no check again on the hot path.
+        acknowledgementTimer = channel.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: Self.acknowledgementDelay) { [self] in
+            acknowledgementTimer = nil
+            flush()
         }
     }
 
@@ -71,7 +70,7 @@ final class OutboundLines {
         onlyAcknowledgementsPending = false
         guard !isReading, !flushQueued else { return }
         flushQueued = true
-        channel.eventLoop.execute { [self] in
+        channel.eventLoop.assumeIsolatedUnsafeUnchecked().execute { [self] in
             flushQueued = false
             flush()
         }

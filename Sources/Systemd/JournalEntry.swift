@@ -18,6 +18,15 @@ public struct JournalEntry: Sendable, Hashable {
     /// The fields before the metadata: `MESSAGE` first, `SYSLOG_IDENTIFIER` third.
     static let standardFieldCount = 8
 
+    /// The redacted `MESSAGE`.
+    var message: String { fields[0].value }
+
+    /// `SYSLOG_IDENTIFIER`: the program.
+    var identifier: String { fields[2].value }
+
+    /// The metadata's fields, after the standard ones.
+    var metadataFields: ArraySlice<JournalField> { fields[Self.standardFieldCount...] }
+
     /// Builds the fields of one log event, redacting as it goes.
     public init(
         level: Logger.Level,

@@ -124,17 +124,15 @@ public struct JournalLogHandler: LogHandler {
 
     /// ``standardErrorLine(_:level:time:)`` appended as bytes: `LogWriter` gathers a batch of them.
     static func appendStandardErrorLine(_ entry: JournalEntry, level: Logger.Level, time: time_t, to line: inout [UInt8]) {
-
         line += utcTimestamp(time).utf8
         line.append(UInt8(ascii: " "))
         line += level.rawValue.utf8
         line.append(UInt8(ascii: " "))
-        let fields = entry.fields
-        line += fields[2].value.utf8  // SYSLOG_IDENTIFIER
+        line += entry.identifier.utf8
         line += ": ".utf8
         let messageStart = line.count
-        line += fields[0].value.utf8  // MESSAGE
-        for field in fields[JournalEntry.standardFieldCount...] {
+        line += entry.message.utf8
+        for field in entry.metadataFields {
             line.append(UInt8(ascii: " "))
             line += field.name.utf8
             line.append(UInt8(ascii: "="))

@@ -49,6 +49,8 @@ final class LogWriter: @unchecked Sendable {
     /// - Parameters:
     ///   - maximumPendingBytes: the bound on what waits to be written.
     ///   - standardError: writes a batch of stderr lines; a test passes its own.
+    ///   - drainsAtExit: for ``shared`` alone: when its thread starts, `atexit` is told to drain it, so that a
+    ///     normal exit loses nothing queued. A test's writer is drained by the test.
     init(
         maximumPendingBytes: Int = 8 << 20,
         standardError: @escaping @Sendable ([UInt8]) -> Void = LogWriter.writeToStandardError,
