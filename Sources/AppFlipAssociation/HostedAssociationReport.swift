@@ -92,44 +92,26 @@ public struct HostedAssociationReport: Sendable {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="appflip" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
-            #"  <testsuite name="\#(Self.escaped(suite))" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
+            #"  <testsuite name="\#(XMLText.escaped(suite))" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
         ]
         for check in checks {
-            let opening = #"    <testcase classname="\#(Self.escaped(suite))" name="\#(Self.escaped(check.name))""#
+            let opening = #"    <testcase classname="\#(XMLText.escaped(suite))" name="\#(XMLText.escaped(check.name))""#
             switch check.status {
             case .passed:
                 lines.append(opening + "/>")
             case .failed:
                 lines.append(opening + ">")
                 lines.append(
-                    #"      <failure message="\#(Self.escaped("\(check.rule): \(check.evidence)"))" type="\#(Self.escaped(check.rule))">\#(Self.escaped(check.source))</failure>"#
+                    #"      <failure message="\#(XMLText.escaped("\(check.rule): \(check.evidence)"))" type="\#(XMLText.escaped(check.rule))">\#(XMLText.escaped(check.source))</failure>"#
                 )
                 lines.append("    </testcase>")
             case .skipped:
                 lines.append(opening + ">")
-                lines.append(#"      <skipped message="\#(Self.escaped(check.evidence))"/>"#)
+                lines.append(#"      <skipped message="\#(XMLText.escaped(check.evidence))"/>"#)
                 lines.append("    </testcase>")
             }
         }
         lines += ["  </testsuite>", "</testsuites>", ""]
         return lines.joined(separator: "\n")
-    }
-
-    /// Text escaped for an XML attribute or element; characters XML 1.0 forbids become U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\t", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
