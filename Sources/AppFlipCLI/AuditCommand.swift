@@ -58,17 +58,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "A file holding the sign-in bearer token (one final line break is ignored).")
     var bearerFile: String?
 
-    @Option(help: "The token endpoint.")
-    var tokenURL: String?
-
-    @Option(help: "The client secret at the token endpoint. Shown by ps: prefer --client-secret-file or $APPFLIP_CLIENT_SECRET.")
-    var clientSecret: String?
-
-    @Option(help: "A file holding the client secret (one final line break is ignored).")
-    var clientSecretFile: String?
-
-    @Option(help: "The embedded OAuth server's configuration, for the token URL and the client's secret.")
-    var oauthConfig: String?
+    @OptionGroup var tokenEndpointOptions: TokenEndpointOptions
 
     @Flag(help: "Also exchange a code with the client credentials in HTTP Basic.")
     var basic = false
@@ -112,18 +102,17 @@ struct AuditCommand: AsyncParsableCommand {
     var timeout: Double = 30
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && tokenURL == nil && oauthConfig == nil && aasaFile == nil && aasaDomain == nil {
+        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil {
             throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
         }
         if let link, (try? RawURL(link))?.scheme.lowercased() != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenURL != nil || oauthConfig != nil, clientID?.isEmpty != false {
+        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven, clientID?.isEmpty != false {
             throw ValidationError("--client-id is required with --link, --authorize-url, --token-url and --oauth-config")
         }
         if (link != nil || authorizeURL != nil) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
-        _ = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)
         if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
         if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
             throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
@@ -133,7 +122,7 @@ struct AuditCommand: AsyncParsableCommand {
         }
         if aasaFetch.isGiven && aasaDomain == nil { throw ValidationError("--cdn-base, --port and --ca-file need --aasa-domain") }
         _ = try hostedAssociationSource()
-        if (basic || resourceURL != nil || slow) && tokenURL == nil && oauthConfig == nil {
+        if (basic || resourceURL != nil || slow) && !tokenEndpointOptions.isGiven {
             throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
@@ -153,19 +142,8 @@ struct AuditCommand: AsyncParsableCommand {
         if let authorizeURL {
             auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: try credential())
         }
-        if tokenURL != nil || oauthConfig != nil {
-            let clientSecret = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)?.secret
-            let endpoint: TokenEndpoint
-            do {
-                endpoint = try TokenEndpoint.resolve(
-                    tokenURL: tokenURL,
-                    clientSecret: clientSecret,
-                    oauthConfiguration: oauthConfig,
-                    clientID: clientID
-                )
-            } catch {
-                throw ValidationError(error.description)
-            }
+        if tokenEndpointOptions.isGiven {
+            let endpoint = try tokenEndpointOptions.endpoint(clientID: clientID)
             auditor.token = TokenEndpointTarget(
                 url: endpoint.url,
                 clientID: clientID,

@@ -44,22 +44,7 @@ struct FlipCommand: AsyncParsableCommand {
     @Option(help: "The state to send (default: 32 fresh random bytes in standard base64, whose + / = test the partner's encoding).")
     var state: String?
 
-    @Option(
-        help:
-            "The embedded OAuth server's configuration, for its token URL and the client's secret (default: \(TokenEndpoint.defaultOAuthConfiguration))."
-    )
-    var oauthConfig: String?
-
-    @Option(help: "The token endpoint, overriding the OAuth configuration's.")
-    var tokenURL: String?
-
-    @Option(
-        help: "The client secret, overriding the OAuth configuration's. Shown by ps: prefer --client-secret-file or $APPFLIP_CLIENT_SECRET."
-    )
-    var clientSecret: String?
-
-    @Option(help: "A file holding the client secret (one final line break is ignored).")
-    var clientSecretFile: String?
+    @OptionGroup var tokenEndpointOptions: TokenEndpointOptions
 
     @Flag(help: "Stop once the result is checked; do not exchange the code.")
     var noExchange = false
@@ -99,7 +84,6 @@ struct FlipCommand: AsyncParsableCommand {
                 "--scope is required: the Google app always sends the scopes of the Actions project, and a link without one is refused with invalid_request; give each with --scope"
             )
         }
-        _ = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)
         if unlink && noExchange { throw ValidationError("--unlink needs tokens: it cannot be combined with --no-exchange") }
         if !unlink && (revokeURL != nil || resourceURL != nil) { throw ValidationError("--revoke-url and --resource-url apply only with --unlink") }
     }
@@ -109,21 +93,7 @@ struct FlipCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let clientSecret = try SecretOption.clientSecret.resolve(value: clientSecret, file: clientSecretFile)?.secret
-        let tokenEndpoint: TokenEndpoint?
-        do {
-            tokenEndpoint =
-                try noExchange
-                ? nil
-                : TokenEndpoint.resolve(
-                    tokenURL: tokenURL,
-                    clientSecret: clientSecret,
-                    oauthConfiguration: oauthConfig,
-                    clientID: clientID
-                )
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let tokenEndpoint = noExchange ? nil : try tokenEndpointOptions.endpoint(clientID: clientID)
         let runner = FlipRunner(
             partnerLink: try RawURL(link),
             clientID: clientID,
