@@ -208,6 +208,13 @@ let package = Package(
             path: "Benchmarks/MatchBenchmark",
             swiftSettings: swiftSettings
         ),
+        // Prints the CPU cost of the per-handoff log record: `swift run -c release LogBenchmark`.
+        .executableTarget(
+            name: "LogBenchmark",
+            dependencies: ["Systemd", .logging],
+            path: "Benchmarks/LogBenchmark",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests, one target per module.
         .testTarget(
