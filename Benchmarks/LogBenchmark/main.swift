@@ -7,7 +7,8 @@ import Systemd
 // the callers' part (the metadata, swift-log and the queueing, which the daemon pays on its event loops) in
 // wall time, and the whole (with the writer thread's entry, line and write) in CPU time of both threads, per
 // record, logged from one thread and from two at once (the daemon's two event loops). The record is the one
-// `HandoffRecorder` logs. Run in release: `swift run -c release LogBenchmark`.
+// `HandoffRecorder` logs. Run in release: `swift run -c release LogBenchmark` (`LOGFILE=PATH` writes the
+// lines to that file instead).
 
 let records = 200_000
 let rounds = 5
@@ -32,7 +33,7 @@ let url = ["https:", "", "live.bench", "handoff"].joined(separator: "/")
 let app = ["BENCH", "live"].joined(separator: ".")
 let rule = ["details[0]", "components[0]"].joined(separator: ".")
 
-let devNull = open("/dev/null", O_WRONLY)
+let devNull = getenv("LOGFILE").map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? open("/dev/null", O_WRONLY)
 dup2(devNull, STDERR_FILENO)
 let logger = Logger(label: "appflipd", factory: { label in JournalLogHandler(label: label, destination: .standardError) })
 print("threads  records  callers µs/record (wall)  whole µs/record (CPU)")
