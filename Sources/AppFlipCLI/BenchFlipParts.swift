@@ -28,10 +28,12 @@ struct BenchFlipParts {
     var json: Bool
 
     /// The parts, in the order they take turns; `flip` is the whole.
-    static let parts = ["hops", "authorize", "token", "flip"]
+    enum Part: String, CaseIterable, Codable {
+        case hops, authorize, token, flip
+    }
 
     struct Row: Codable {
-        var part: String
+        var part: Part
         var connections: Int
         var operations: Int
         var failures: Int
@@ -75,7 +77,7 @@ struct BenchFlipParts {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = try await BenchInProcessDaemon.run(
             directory: directory,
-            apps: ["flip.json": app("flip", outcome: "approve"), "hops.json": app("hops", outcome: "cancel")],
+            apps: ["flip.json": app(Part.flip.rawValue, outcome: "approve"), "hops.json": app(Part.hops.rawValue, outcome: "cancel")],
             oauth: oauth,
             group: group
         ) { socket, composition in
@@ -135,27 +137,27 @@ struct BenchFlipParts {
                 timeout: .seconds(30)
             )
         }
-        let hops = runner("hops", exchange: false)
-        let whole = runner("flip", exchange: true)
+        let hops = runner(Part.hops.rawValue, exchange: false)
+        let whole = runner(Part.flip.rawValue, exchange: true)
         let run = Int(WallClock.now())
 
         /// One round of `part` at `concurrency`, `total` operations.
-        func round(_ part: String, concurrency: Int, total: Int, connections: [AppFlipConnection]) async -> BenchClosedLoop.Figures {
+        func round(_ part: Part, concurrency: Int, total: Int, connections: [AppFlipConnection]) async -> BenchClosedLoop.Figures {
             let workers = Array(connections.enumerated())
             switch part {
-            case "hops", "flip":
-                let flip = part == "hops" ? hops : whole
+            case .hops, .flip:
+                let flip = part == .hops ? hops : whole
                 return await BenchClosedLoop.run(workers: workers, total: total) { worker, index in
                     var flip = flip
                     flip.state = "\(part)-\(run)-\(worker.offset)-\(index)"
                     let report = await flip.run(connection: worker.element, google: google, events: nil, httpClient: googleHTTP, logger: Self.noLogs)
-                    return part == "flip" ? report.exitStatus == 0 : report.result == FlipErrorCode.cancelled.rawValue && report.violations.isEmpty
+                    return part == .flip ? report.exitStatus == 0 : report.result == FlipErrorCode.cancelled.rawValue && report.violations.isEmpty
                 }
-            case "authorize":
+            case .authorize:
                 return await BenchClosedLoop.run(workers: workers, total: total) { _, _ in
                     (try? await authorize.authorizationCode(for: request)) != nil
                 }
-            default:
+            case .token:
                 // The codes are minted before the clock starts: only their exchange is measured.
                 let minted = await Self.mint(total, concurrency: concurrency, authorize: authorize, request: request)
                 return await BenchClosedLoop.run(workers: workers, total: total) { _, index in
@@ -174,18 +176,18 @@ struct BenchFlipParts {
                 }
                 return try await tasks.reduce(into: []) { $0.append($1) }
             }
-            for part in Self.parts {
+            for part in Part.allCases {
                 _ = await round(part, concurrency: concurrency, total: min(100, options.flips), connections: connections)
             }
-            var merged = Array(repeating: BenchClosedLoop.Figures(), count: Self.parts.count)
+            var merged = Array(repeating: BenchClosedLoop.Figures(), count: Part.allCases.count)
             for _ in 0..<rounds {
                 // The parts take turns, so that a load change on the shared machine hits them all alike.
-                for (index, part) in Self.parts.enumerated() {
+                for (index, part) in Part.allCases.enumerated() {
                     merged[index].merge(await round(part, concurrency: concurrency, total: options.flips / rounds, connections: connections))
                 }
             }
             for connection in connections { await connection.close() }
-            for (index, part) in Self.parts.enumerated() {
+            for (index, part) in Part.allCases.enumerated() {
                 let figures = merged[index]
                 rows.append(
                     Row(
@@ -204,7 +206,7 @@ struct BenchFlipParts {
                     )
                 }
             }
-            let parts = rows.suffix(Self.parts.count).filter { $0.part != "flip" }
+            let parts = rows.suffix(Part.allCases.count).filter { $0.part != .flip }
             if let flip = rows.last, parts.allSatisfy({ $0.perSecond > 0 }), flip.perSecond > 0 {
                 ratios["flip p50 / sum of the parts' p50 @\(concurrency)"] = flip.p50Millis / parts.reduce(0) { $0 + $1.p50Millis }
                 ratios["flip time per flip / sum of the parts' times per operation @\(concurrency)"] =
@@ -235,7 +237,7 @@ struct BenchFlipParts {
         Swift.print("flip parts    conns    ops  fail      ops/s   p50 ms   p99 ms")
         for row in report.rows {
             Swift.print(
-                row.part.rightPadded(12),
+                row.part.rawValue.rightPadded(12),
                 String(row.connections).leftPadded(6),
                 String(row.operations).leftPadded(6),
                 String(row.failures).leftPadded(5),
