@@ -128,7 +128,7 @@ let package = Package(
             name: "AppFlipPartner",
             dependencies: [
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", .httpClient, .logging,
-                .nio("NIOCore"),
+                .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
             swiftSettings: swiftSettings
         ),
