@@ -69,15 +69,29 @@ struct BenchFlipParts {
         }
         let scopes = Array(client.scopes.prefix(1))
 
-        func app(_ name: String, outcome: String) -> String {
-            #"{"appID":"BENCH.\#(name)","domains":["applinks:\#(name).bench"],"association":{"applinks":{"details":[{"appIDs":["BENCH.\#(name)"],"components":[{"/":"*"}]}]}},"handler":{"appflip":{"clientIDs":["\#(client.id)"],"authorization":{"embedded":{"user":"\#(user.username)"}},"outcome":"\#(outcome)","timeoutSeconds":30}}}"#
+        /// The app file of one part's partner app, written as JSON (the client id and user come from the file).
+        func app(_ part: Part, outcome: String) -> String {
+            let appID = JSONValue.string("BENCH.\(part)")
+            let everything: JSONValue = .object(["appIDs": .array([appID]), "components": .array([.object(["/": .string("*")])])])
+            let handler: JSONValue = .object([
+                "clientIDs": .array([.string(client.id)]),
+                "authorization": .object(["embedded": .object(["user": .string(user.username)])]),
+                "outcome": .string(outcome),
+                "timeoutSeconds": .number(30),
+            ])
+            return JSONValue.object([
+                "appID": appID,
+                "domains": .array([.string("applinks:\(part).bench")]),
+                "association": .object(["applinks": .object(["details": .array([everything])])]),
+                "handler": .object(["appflip": handler]),
+            ]).compactJSON
         }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try BenchCommand.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = try await BenchInProcessDaemon.run(
             directory: directory,
-            apps: ["flip.json": app(Part.flip.rawValue, outcome: "approve"), "hops.json": app(Part.hops.rawValue, outcome: "cancel")],
+            apps: ["flip.json": app(.flip, outcome: "approve"), "hops.json": app(.hops, outcome: "cancel")],
             oauth: oauth,
             group: group
         ) { socket, composition in
