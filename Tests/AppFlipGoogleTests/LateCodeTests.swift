@@ -4,7 +4,6 @@ import AppFlipGoogle
 import AppFlipTesting
 import Hummingbird
 import Logging
-import Synchronization
 import Testing
 
 /// A partner whose authorization endpoint answers correctly, but only after the `appflip` handler's time
@@ -23,22 +22,8 @@ import Testing
             let location = String(query["redirect_uri"] ?? "") + "?code=LATE-CODE&state=" + state
             return Response(status: .found, headers: [.location: location])
         }
-        let bound = Mutex<Int?>(nil)
-        let application = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in bound.withLock { $0 = channel.localAddress?.port } },
-            logger: Self.noLogs
-        )
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.run() }
-            defer { group.cancelAll() }
-            var port: Int?
-            for _ in 0..<200 where port == nil {
-                port = bound.withLock { $0 }
-                if port == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let authorizeURL = "http://127.0.0.1:\(try #require(port))/authorize"
+        try await withLoopbackServer(router) { base in
+            let authorizeURL = base + "/authorize"
             let handler = TestPartner.handler(extra: [
                 "authorization": .object(["remote": .object(["authorizeURL": .string(authorizeURL)])]),
                 "timeoutSeconds": .number(0.2),

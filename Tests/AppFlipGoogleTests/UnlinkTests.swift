@@ -6,7 +6,6 @@ import AppFlipTesting
 import Hummingbird
 import Logging
 import NIOCore
-import Synchronization
 import Testing
 
 /// `FlipRunner`'s unlink (steps 6 and 7) against the embedded server, and against a revocation endpoint
@@ -48,22 +47,8 @@ import Testing
         router.post("revoke") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: "{}")))
         }
-        let bound = Mutex<Int?>(nil)
-        let application = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in bound.withLock { $0 = channel.localAddress?.port } },
-            logger: Self.noLogs
-        )
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await application.run() }
-            defer { group.cancelAll() }
-            var port: Int?
-            for _ in 0..<200 where port == nil {
-                port = bound.withLock { $0 }
-                if port == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let fake = "http://127.0.0.1:\(try #require(port))/revoke"
+        try await withLoopbackServer(router) { base in
+            let fake = base + "/revoke"
             try await TestPartner.run { daemon in
                 let base = try await daemon.oauthServer!.baseURL()
                 let runner = try await Self.runner(daemon: daemon, unlink: .init(revocationURL: fake, resourceURL: base + "/userinfo"))
