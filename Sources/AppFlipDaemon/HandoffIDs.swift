@@ -13,12 +13,19 @@ final class HandoffIDs: Sendable {
         prefix = String(UInt64(time.tv_sec) &* 1_000_000 &+ UInt64(time.tv_nsec / 1000), radix: 16) + "-"
     }
 
-    /// The next handoff's number; ``name(_:)`` spells it out only when a log line or event needs it.
+    /// The next handoff's number; ``name(_:)`` names it only when a log line or event needs it.
     func next() -> UInt64 {
         counter.add(1, ordering: .relaxed).newValue
     }
 
-    func name(_ number: UInt64) -> String {
-        prefix + String(number)
+    /// The handoff's name, spelled out when it is printed.
+    func name(_ number: UInt64) -> Name {
+        Name(prefix: prefix, number: number)
+    }
+
+    struct Name: CustomStringConvertible, Sendable {
+        let prefix: String
+        let number: UInt64
+        var description: String { prefix + String(number) }
     }
 }

@@ -39,21 +39,24 @@ final class HandoffRecorder: Sendable {
             rule = error.rule
         }
         let latency = (NIODeadline.now() - hop.started).nanoseconds / 1000
-        let shown = Redaction.redact(url: hop.url)
         let sender = hop.sender
         if logs {
+            // The numbers, the id and the redacted URL are spelled out where the line is printed, on the log
+            // writer's thread (`Systemd.LogWriter`), not on this event loop.
             var metadata: Logger.Metadata = [
-                "handoff_id": "\(handoffIDs.name(hop.handoffID))", "hop": "\(hop.number)", "url": "\(shown)", "app": "\(app ?? "-")",
-                "rule": "\(rule ?? "-")", "outcome": "\(outcome)", "latency_us": "\(latency)",
+                "handoff_id": .stringConvertible(handoffIDs.name(hop.handoffID)), "hop": .stringConvertible(hop.number),
+                "url": .stringConvertible(RedactedURL(url: hop.url)), "app": .string(app ?? "-"), "rule": .string(rule ?? "-"),
+                "outcome": .string(outcome), "latency_us": .stringConvertible(latency),
             ]
             if let peer = sender.peer {
-                metadata["peer_uid"] = "\(peer.uid)"
-                metadata["peer_pid"] = "\(peer.pid)"
+                metadata["peer_uid"] = .stringConvertible(peer.uid)
+                metadata["peer_pid"] = .stringConvertible(peer.pid)
             }
-            if let client = sender.client { metadata["client"] = "\(client)" }
+            if let client = sender.client { metadata["client"] = .string(client) }
             logger.info("handoff \(outcome)", metadata: metadata)
         }
         if watched {
+            let shown = Redaction.redact(url: hop.url)
             events.publish(
                 HandoffEvent(
                     time: Self.now(),
@@ -68,6 +71,12 @@ final class HandoffRecorder: Sendable {
                 )
             )
         }
+    }
+
+    /// A hop's URL in the log, redacted when it is printed.
+    private struct RedactedURL: CustomStringConvertible, Sendable {
+        let url: String
+        var description: String { Redaction.redact(url: url) }
     }
 
     private static func now() -> Double {

@@ -47,7 +47,7 @@ struct CredentialScrubber {
     private func assignmentValue(at equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var start = equals
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
-        guard start < equals else { return nil }
+        guard start < equals, LogRedaction.mayBeSensitive(name: bytes[start..<equals]) else { return nil }
         guard isSensitive(String(decoding: bytes[start..<equals], as: UTF8.self)) else { return nil }
         let valueStart = equals + 1
         if valueStart < bytes.count, bytes[valueStart] == ascii("\"") {
@@ -69,6 +69,7 @@ struct CredentialScrubber {
         var start = end
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
         guard start < end, !quotedName || (start > 0 && bytes[start - 1] == ascii("\"")) else { return nil }
+        guard LogRedaction.mayBeSensitive(name: bytes[start..<end]) else { return nil }
         let name = String(decoding: bytes[start..<end], as: UTF8.self)
         guard isSensitive(name) else { return nil }
 

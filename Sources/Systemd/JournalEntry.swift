@@ -52,13 +52,32 @@ public struct JournalEntry: Sendable, Hashable {
             JournalField(name: "SWIFT_LOG_SOURCE", value: source),
         ]
         var metadataFields: [JournalField] = []
+        metadataFields.reserveCapacity(metadata.count)
         for (key, value) in metadata {
             Self.flatten(key: key, value: value, fieldName: fieldName, redaction: redaction, into: &metadataFields)
         }
-        // Stable order: by name, then by value for repeated names.
-        metadataFields.sort { ($0.name, $0.value) < ($1.name, $1.value) }
-        fields += metadataFields
+        // Stable order: by name, then by value for repeated names. Every name starts with the field name
+        // prefix, and the eight bytes after it, compared as one number, decide almost every comparison:
+        // comparing the strings was a tenth of the record's cost.
+        let prefixLength = fieldName.prefix.utf8.count
+        var ordered = metadataFields.map { (order: Self.order(of: $0.name, after: prefixLength), field: $0) }
+        ordered.sort { $0.order != $1.order ? $0.order < $1.order : ($0.field.name, $0.field.value) < ($1.field.name, $1.field.value) }
+        fields += ordered.lazy.map(\.field)
         self.fields = fields
+    }
+
+    /// The name's bytes after its first `prefixLength`, up to eight, as a big-endian number: a shorter name
+    /// gets zeros, so these numbers order names as their bytes do, up to ties.
+    private static func order(of name: String, after prefixLength: Int) -> UInt64 {
+        func order(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var order: UInt64 = 0
+            for index in 0..<8 {
+                let at = prefixLength + index
+                order = order << 8 | (at < bytes.count ? UInt64(bytes[at]) : 0)
+            }
+            return order
+        }
+        return name.utf8.withContiguousStorageIfAvailable(order) ?? Array(name.utf8).withUnsafeBufferPointer(order)
     }
 
     /// Appends the fields of one metadata value, redacted by its full (dotted) key.

@@ -118,43 +118,46 @@ public struct JournalLogHandler: LogHandler {
     /// One line: time, level, identifier, message and the metadata fields.
     static func standardErrorLine(_ entry: JournalEntry, level: Logger.Level, time: time_t = time(nil)) -> String {
         var line: [UInt8] = []
-        appendStandardErrorLine(entry, level: level, time: time, to: &line)
+        var timestamp = UTCTimestamp()
+        appendStandardErrorLine(entry, level: level, time: time, timestamp: &timestamp, to: &line)
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// ``standardErrorLine(_:level:time:)`` appended as bytes: `LogWriter` gathers a batch of them.
-    static func appendStandardErrorLine(_ entry: JournalEntry, level: Logger.Level, time: time_t, to line: inout [UInt8]) {
-        line += utcTimestamp(time).utf8
+    /// ``standardErrorLine(_:level:time:)`` appended as bytes: `LogWriter` gathers a batch of them, with one
+    /// `timestamp` that formats each second once.
+    static func appendStandardErrorLine(
+        _ entry: JournalEntry,
+        level: Logger.Level,
+        time: time_t,
+        timestamp: inout UTCTimestamp,
+        to line: inout [UInt8]
+    ) {
+        line += timestamp.bytes(for: time)
         line.append(UInt8(ascii: " "))
-        line += level.rawValue.utf8
+        line.appendUTF8(level.rawValue)
         line.append(UInt8(ascii: " "))
-        line += entry.identifier.utf8
-        line += ": ".utf8
+        line.appendUTF8(entry.identifier)
+        line.append(UInt8(ascii: ":"))
+        line.append(UInt8(ascii: " "))
         let messageStart = line.count
-        line += entry.message.utf8
+        line.appendUTF8(entry.message)
         for field in entry.metadataFields {
             line.append(UInt8(ascii: " "))
-            line += field.name.utf8
+            line.appendUTF8(field.name)
             line.append(UInt8(ascii: "="))
-            line += field.value.utf8
+            line.appendUTF8(field.value)
         }
         // Almost every line has no byte that can start a line break (U+000A…U+000D, U+0085, U+2028,
         // U+2029): only a line with one is walked by characters.
-        if line[messageStart...].contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) {
+        let mayBreak = line.withUnsafeBufferPointer { bytes in
+            bytes[messageStart...].contains { ($0 >= 0x0A && $0 <= 0x0D) || $0 == 0xC2 || $0 == 0xE2 }
+        }
+        if mayBreak {
             let text = String(decoding: line[messageStart...], as: UTF8.self).replacingNewlines()
             line.removeSubrange(messageStart...)
-            line += text.utf8
+            line.appendUTF8(text)
         }
         line.append(UInt8(ascii: "\n"))
-    }
-
-    private static func utcTimestamp(_ time: time_t) -> String {
-        var time = time
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The file name this program was started as, for `SYSLOG_IDENTIFIER`.

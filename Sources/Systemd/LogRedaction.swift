@@ -58,6 +58,24 @@ public struct LogRedaction: Sendable {
         CredentialScrubber(isSensitive: isSensitive(key:), fingerprint: fingerprint).scrub(text)
     }
 
+    /// The lower-case bytes of `sensitiveWords`.
+    private static let sensitiveWordBytes: [[UInt8]] = sensitiveWords.map { Array($0.lowercased().utf8) }
+
+    /// False only when the name cannot be sensitive: a sensitive name holds one of `sensitiveWords` in
+    /// some case, since its words are runs of its letters. Lets the scrubber pass over the names in text
+    /// (`https:` in every URL) without building a string and splitting it into words.
+    static func mayBeSensitive(name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        sensitiveWordBytes.contains { word in
+            guard name.count >= word.count else { return false }
+            var start = name.startIndex
+            while start + word.count <= name.endIndex {
+                if word.indices.allSatisfy({ name[start + $0] | 0x20 == word[$0] }) { return true }
+                start += 1
+            }
+            return false
+        }
+    }
+
     static func isSensitive(words: [String]) -> Bool {
         for (index, word) in words.enumerated() where sensitiveWords.contains(word) {
             if word == "CODE", index > 0, nonSecretCodeQualifiers.contains(words[index - 1]) { continue }

@@ -44,7 +44,10 @@ final class LogWriter: @unchecked Sendable {
     private var dropped = 0
     private var threadStarted = false
     /// Held while writing, by the writer thread or by a caller writing at once: entries leave in order.
+    /// Guards ``timestamp``.
     private let writing = NIOLock()
+    /// The stderr lines' time, formatted once per second.
+    private var timestamp = UTCTimestamp()
 
     /// - Parameters:
     ///   - maximumPendingBytes: the bound on what waits to be written.
@@ -158,7 +161,7 @@ final class LogWriter: @unchecked Sendable {
         for item in items {
             let entry = item.entry()
             if item.toJournal, Self.sendToJournal(entry) { continue }
-            JournalLogHandler.appendStandardErrorLine(entry, level: item.level, time: item.time, to: &lines)
+            JournalLogHandler.appendStandardErrorLine(entry, level: item.level, time: item.time, timestamp: &timestamp, to: &lines)
         }
         if !lines.isEmpty { standardError(lines) }
     }
@@ -171,9 +174,9 @@ final class LogWriter: @unchecked Sendable {
         ranges.reserveCapacity(entry.fields.count)
         for field in entry.fields {
             let start = buffer.count
-            buffer += field.name.utf8
+            buffer.appendUTF8(field.name)
             buffer.append(UInt8(ascii: "="))
-            buffer += field.value.utf8
+            buffer.appendUTF8(field.value)
             ranges.append(start..<buffer.count)
         }
         return buffer.withUnsafeMutableBytes { bytes in

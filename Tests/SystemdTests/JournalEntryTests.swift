@@ -49,6 +49,20 @@ import Testing
         )
     }
 
+    @Test func ordersNamesByTheirBytesAlsoWhenTheyShareTheirFirstBytes() {
+        // After the `APPFLIP_` prefix, `PEER_UID_A` and `PEER_UID_B` share eight bytes and `HOP` is a prefix
+        // of `HOP_COUNT`: the order falls back to the whole name, then to the value.
+        let fields = entry(metadata: [
+            "peer_uid_b": "2", "peer_uid_a": "1", "hop_count": "3", "hop": "0", "tags": ["b", "a", "B"], "a": "x",
+        ]).fields.dropFirst(8)
+        #expect(
+            fields.map { "\($0.name)=\($0.value)" } == [
+                "APPFLIP_A=x", "APPFLIP_HOP=0", "APPFLIP_HOP_COUNT=3", "APPFLIP_PEER_UID_A=1", "APPFLIP_PEER_UID_B=2",
+                "APPFLIP_TAGS=B", "APPFLIP_TAGS=a", "APPFLIP_TAGS=b",
+            ]
+        )
+    }
+
     @Test func neverCarriesACredential() {
         let fields = entry(
             message: "result https://h/a/com.google.OPA?code=SECRET1&state=s",

@@ -13,6 +13,19 @@ import Testing
     func sensitiveKeys(key: String) {
         #expect(redaction.isSensitive(key: key))
         #expect(redaction.redact(key: key, value: "4/0AbCdEf") == "[redacted]")
+        // The scrubber's quick check, which skips names before building them, lets every one of these by.
+        #expect(Self.mayBeSensitive(key))
+        #expect(redaction.scrub("\(key)=4/0AbCdEf") == "\(key)=[redacted]")
+    }
+
+    @Test(arguments: ["https", "state", "app", "handoff-id", "redirect_uri", "peer.uid", "x"])
+    func namesWithoutASensitiveWordAreSkippedUnbuilt(name: String) {
+        #expect(!Self.mayBeSensitive(name))
+        #expect(redaction.scrub("\(name)=4/0AbCdEf") == "\(name)=4/0AbCdEf")
+    }
+
+    static func mayBeSensitive(_ name: String) -> Bool {
+        Array(name.utf8).withUnsafeBufferPointer { LogRedaction.mayBeSensitive(name: $0[...]) }
     }
 
     @Test(arguments: [
