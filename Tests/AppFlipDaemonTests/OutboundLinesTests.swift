@@ -65,7 +65,28 @@ import Testing
         channel.embeddedEventLoop.run()
         #expect(try writes() == [[1, 2]])
         channel.embeddedEventLoop.advanceTime(by: OutboundLines.acknowledgementDelay)
-        #expect(try writes() == [], "the timer went with the write")
+        #expect(try writes() == [], "the timer finds nothing waiting")
+    }
+
+    @Test func anAcknowledgementLeavesWithinTheDelayWhenATimerIsAlreadyArmed() throws {
+        lines.sendAcknowledgement(Self.message(1))
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        lines.sendAtEndOfTurn(Self.message(2))
+        channel.embeddedEventLoop.run()
+        #expect(try writes() == [[1, 2]])
+        // The first acknowledgement's timer is still armed; the second leaves when it fires, 3 ms later.
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        lines.sendAcknowledgement(Self.message(3))
+        channel.embeddedEventLoop.advanceTime(by: OutboundLines.acknowledgementDelay - .milliseconds(3))
+        #expect(try writes() == [])
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(try writes() == [[3]])
+        // Fired, it is gone: the next lone acknowledgement waits the whole delay again.
+        lines.sendAcknowledgement(Self.message(4))
+        channel.embeddedEventLoop.advanceTime(by: OutboundLines.acknowledgementDelay - .milliseconds(1))
+        #expect(try writes() == [])
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(try writes() == [[4]])
     }
 
     @Test func anAcknowledgementAloneLeavesAfterTheDelay() throws {
