@@ -7,10 +7,10 @@ import Systemd
 // the callers' part (the metadata, swift-log and the queueing, which the daemon pays on its event loops) in
 // wall time, and the whole (with the writer thread's entry, line and write) in CPU time of both threads, per
 // record, logged from one thread and from two at once (the daemon's two event loops). The record is the one
-// `HandoffRecorder` logs, its URL without a query (so its redaction is a scan). Records go in chunks, each
-// written out before the next (an error is written after everything queued before it): all at once, they
-// would pass the writer's 8 MiB bound and be dropped, not written. Run in release: `swift run -c release
-// LogBenchmark` (`LOGFILE=PATH` writes the lines to that file instead).
+// `HandoffRecorder` logs, but with its URL as a plain string: the daemon's redaction of the URL is not in it.
+// Records go in chunks, each written out before the next (an error is written after everything queued before
+// it): all at once, they would pass the writer's 8 MiB bound and be dropped, not written. Run in release:
+// `swift run -c release LogBenchmark` (`LOGFILE=PATH` writes the lines to that file instead).
 
 let records = 200_000
 let chunk = 4_000
