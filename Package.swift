@@ -295,7 +295,7 @@ let package = Package(
             name: "AppFlipServerTests",
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipVersion", "AppFlipServer", "AppFlipTesting",
-                .logging,
+                "Systemd", .logging,
                 .nio("NIOCore"), .serviceLifecycle,
             ],
             swiftSettings: swiftSettings

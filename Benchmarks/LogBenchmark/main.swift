@@ -4,13 +4,15 @@ import Logging
 import Systemd
 
 // The CPU cost of appflipd's per-handoff record through `JournalLogHandler` to stderr (here /dev/null), alone:
-// the callers' part (the metadata, swift-log and the queueing, which the daemon pays on its event loops) in
-// wall time, and the whole (with the writer thread's entry, line and write) in CPU time of both threads, per
-// record, logged from one thread and from two at once (the daemon's two event loops). The record is the one
-// `HandoffRecorder` logs, but with its URL as a plain string: the daemon's redaction of the URL is not in it.
-// Records go in chunks, each written out before the next (an error is written after everything queued before
-// it): all at once, they would pass the writer's 8 MiB bound and be dropped, not written. Run in release:
-// `swift run -c release LogBenchmark` (`LOGFILE=PATH` writes the lines to that file instead).
+// the callers' part (the record, and the queueing, which the daemon pays on its event loops) in wall time, and
+// the whole (with the writer thread's entry, line and write) in CPU time of both threads, per record, logged
+// from one thread and from two at once (the daemon's two event loops). Two ways: `metadata`, a swift-log call
+// with the record's ten fields in a `Logger.Metadata` (what any other handler gets), and `fields`, the record
+// as a `JournalFieldSource` (what the daemon does, `JournalHandoffLog`). Its URL is a plain string: the
+// daemon's redaction of the URL is not in it. Records go in chunks, each written out before the next (an
+// error is written after everything queued before it): all at once, they would pass the writer's 8 MiB bound
+// and be dropped, not written. Run in release: `swift run -c release LogBenchmark` (`LOGFILE=PATH` writes the
+// lines to that file instead).
 
 let records = 200_000
 let chunk = 4_000
@@ -37,33 +39,61 @@ let app = ["BENCH", "live"].joined(separator: ".")
 let rule = ["details[0]", "components[0]"].joined(separator: ".")
 let client = ["c", "load"].joined(separator: "-")
 
+/// The record as the daemon's `HandoffRecord` writes it: in the order of its field names.
+struct Record: JournalFieldSource {
+    let index: Int
+
+    var metadata: Logger.Metadata {
+        [
+            "handoff_id": .stringConvertible(index), "hop": .stringConvertible(0), "url": .stringConvertible(url),
+            "app": .string(app), "rule": .string(rule), "outcome": "handled", "latency_us": .stringConvertible(index % 100),
+            "peer_uid": .stringConvertible(0), "peer_pid": .stringConvertible(4242), "client": .string(client),
+        ]
+    }
+
+    func writeFields(into writer: inout JournalFieldWriter) {
+        writer.field("app", app)
+        writer.field("client", client)
+        writer.field("handoff_id", index)
+        writer.field("hop", 0)
+        writer.field("latency_us", index % 100)
+        writer.field("outcome", "handled")
+        writer.field("peer_pid", 4242)
+        writer.field("peer_uid", 0)
+        writer.field("rule", rule)
+        writer.field("url", url)
+    }
+}
+
 let devNull = getenv("LOGFILE").map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) } ?? open("/dev/null", O_WRONLY)
 dup2(devNull, STDERR_FILENO)
-let logger = Logger(label: "appflipd", factory: { label in JournalLogHandler(label: label, destination: .standardError) })
-print("threads  records  callers µs/record (wall)  whole µs/record (CPU)")
-for threads in [1, 2] {
-    for _ in 1...rounds {
-        let cpuStart = cpuMicros()
-        var callerMicros = 0.0
-        for first in stride(from: 0, to: records, by: chunk) {
-            let wallStart = wallMicros()
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for index in stride(from: first + thread, to: first + chunk, by: threads) {
-                    logger.info(
-                        "handoff handled",
-                        metadata: [
-                            "handoff_id": .stringConvertible(index), "hop": .stringConvertible(0), "url": .stringConvertible(url),
-                            "app": .string(app), "rule": .string(rule), "outcome": "handled", "latency_us": .stringConvertible(index % 100),
-                            "peer_uid": .stringConvertible(0), "peer_pid": .stringConvertible(4242), "client": .string(client),
-                        ]
-                    )
+let handler = JournalLogHandler(label: "appflipd", destination: .standardError, metadataProvider: nil)
+let logger = Logger(label: "appflipd", factory: { _ in handler })
+print("path      threads  records  callers µs/record (wall)  whole µs/record (CPU)")
+for path in ["metadata", "fields"] {
+    for threads in [1, 2] {
+        for _ in 1...rounds {
+            let cpuStart = cpuMicros()
+            var callerMicros = 0.0
+            for first in stride(from: 0, to: records, by: chunk) {
+                let wallStart = wallMicros()
+                DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                    for index in stride(from: first + thread, to: first + chunk, by: threads) {
+                        let record = Record(index: index)
+                        if path == "fields" {
+                            handler.log(level: .info, "handoff handled", fields: record, source: "LogBenchmark")
+                        } else {
+                            logger.info("handoff handled", metadata: record.metadata)
+                        }
+                    }
                 }
+                callerMicros += wallMicros() - wallStart
+                logger.error("drained")
             }
-            callerMicros += wallMicros() - wallStart
-            logger.error("drained")
+            let wholeMicros = cpuMicros() - cpuStart
+            let callers = format(callerMicros * Double(threads) / Double(records))
+            let whole = format(wholeMicros / Double(records))
+            print("\(path + String(repeating: " ", count: 10 - path.count))\(threads)        \(records)   \(callers)                      \(whole)")
         }
-        let wholeMicros = cpuMicros() - cpuStart
-        let callers = format(callerMicros * Double(threads) / Double(records))
-        print("\(threads)        \(records)   \(callers)                      \(format(wholeMicros / Double(records)))")
     }
 }

@@ -12,7 +12,7 @@ final class DaemonContext: Sendable {
     let logger: Logger
     private let policy: NIOLockedValueBox<ClaimPolicy>
 
-    init(configuration: DaemonConfiguration, staticApps: [RegisteredApp], logger: Logger) {
+    init(configuration: DaemonConfiguration, staticApps: [RegisteredApp], logger: Logger, handoffLog: (any HandoffLog)? = nil) {
         self.configuration = configuration
         self.registry = AppRegistry(staticApps: staticApps)
         self.events = EventHub()
@@ -20,7 +20,7 @@ final class DaemonContext: Sendable {
         self.logger = logger
         self.policy = NIOLockedValueBox(configuration.claimPolicy)
         self.router = HandoffRouter(registry: registry)
-        self.recorder = HandoffRecorder(events: events, logger: logger)
+        self.recorder = HandoffRecorder(events: events, log: handoffLog ?? LoggerHandoffLog(logger: logger))
     }
 
     /// The claim policy in force; a reload may replace it.

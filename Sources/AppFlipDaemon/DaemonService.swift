@@ -34,6 +34,7 @@ public final class DaemonService: Service, Sendable {
     ///
     /// - Parameters:
     ///   - configurationFile: the file ``reload()`` re-reads; `nil` for a configuration built in code.
+    ///   - handoffLog: where each hop's record goes; `nil` for an info line through `logger`.
     ///   - onReady: called once the socket accepts connections (systemd's `READY=1` goes here).
     public init(
         configuration: DaemonConfiguration,
@@ -42,6 +43,7 @@ public final class DaemonService: Service, Sendable {
         handlerFactories: [any HandlerFactory] = BuiltinHandlerFactories.all,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger,
+        handoffLog: (any HandoffLog)? = nil,
         onReady: @escaping @Sendable (ListeningAddress) -> Void = { _ in }
     ) throws(ConfigurationError) {
         try configuration.validate(file: configurationFile ?? "configuration")
@@ -53,7 +55,7 @@ public final class DaemonService: Service, Sendable {
         self.logger = logger
         self.onReady = onReady
         let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
-        self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger)
+        self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger, handoffLog: handoffLog)
         self.limits = ConnectionLimits(configuration)
     }
 

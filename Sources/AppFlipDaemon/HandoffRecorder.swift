@@ -1,18 +1,17 @@
 import AppFlipProtocol
 import Glibc
-import Logging
 import NIOCore
 
 /// The record of every hop: one info line in the log (all hops of one `open` under one handoff id) and one
 /// `watch` event. The one place either is written; URLs are redacted here, and the log handler scrubs again.
 final class HandoffRecorder: Sendable {
     private let events: EventHub
-    private let logger: Logger
+    private let log: any HandoffLog
     private let handoffIDs = HandoffIDs()
 
-    init(events: EventHub, logger: Logger) {
+    init(events: EventHub, log: any HandoffLog) {
         self.events = events
-        self.logger = logger
+        self.log = log
     }
 
     /// A new top-level handoff's number.
@@ -22,7 +21,7 @@ final class HandoffRecorder: Sendable {
 
     /// Records how `hop` ended. Costs nothing when neither the log level nor a `watch` subscriber wants it.
     func record(_ result: Result<OpenResult, ErrorBody>, of hop: HandoffHop) {
-        let logs = logger.logLevel <= .info
+        let logs = log.isEnabled
         let watched = events.hasSubscribers
         guard logs || watched else { return }
         let outcome: String
@@ -41,19 +40,18 @@ final class HandoffRecorder: Sendable {
         let latency = (NIODeadline.now() - hop.started).nanoseconds / 1000
         let sender = hop.sender
         if logs {
-            // The numbers, the id and the redacted URL are spelled out where the line is printed, on the log
-            // writer's thread (`Systemd.LogWriter`), not on this event loop.
-            var metadata: Logger.Metadata = [
-                "handoff_id": .stringConvertible(handoffIDs.name(hop.handoffID)), "hop": .stringConvertible(hop.number),
-                "url": .stringConvertible(RedactedURL(url: hop.url)), "app": .string(app ?? "-"), "rule": .string(rule ?? "-"),
-                "outcome": .string(outcome), "latency_us": .stringConvertible(latency),
-            ]
-            if let peer = sender.peer {
-                metadata["peer_uid"] = .stringConvertible(peer.uid)
-                metadata["peer_pid"] = .stringConvertible(peer.pid)
-            }
-            if let client = sender.client { metadata["client"] = .string(client) }
-            logger.info("handoff \(outcome)", metadata: metadata)
+            let record = HandoffRecord(
+                handoffID: handoffIDs.name(hop.handoffID),
+                hop: hop.number,
+                url: hop.url,
+                app: app,
+                rule: rule,
+                outcome: outcome,
+                latencyMicros: Int(latency),
+                peer: sender.peer,
+                client: sender.client
+            )
+            log.log(record, source: "AppFlipDaemon", file: #fileID, function: #function, line: #line)
         }
         if watched {
             let shown = Redaction.redact(url: hop.url)
@@ -71,12 +69,6 @@ final class HandoffRecorder: Sendable {
                 )
             )
         }
-    }
-
-    /// A hop's URL in the log, redacted when it is printed.
-    private struct RedactedURL: CustomStringConvertible, Sendable {
-        let url: String
-        var description: String { Redaction.redact(url: url) }
     }
 
     private static func now() -> Double {

@@ -7,6 +7,7 @@ public import Logging
 public import NIOCore
 public import NIOPosix
 public import ServiceLifecycle
+import Systemd
 
 /// appflipd, composed once: the daemon, the embedded OAuth2 server, the HTTP client the partner handler
 /// calls authorization endpoints with, and the handler factories. `appflipd`, `appflip bench`'s in-process
@@ -57,6 +58,7 @@ public struct DaemonComposition: Sendable {
                 handlerFactories: factories,
                 eventLoopGroup: eventLoopGroup,
                 logger: logger,
+                handoffLog: (logger.handler as? JournalLogHandler).map(JournalHandoffLog.init),
                 onReady: onReady
             )
         } catch {

@@ -8,4 +8,19 @@ extension [UInt8] {
         }
         append(contentsOf: string.utf8)
     }
+
+    /// Appends the number's decimal digits, without a string in between.
+    mutating func appendDecimal(_ number: UInt) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: more than UInt.max's 20 digits
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            var value = number
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
+    }
 }

@@ -9,12 +9,27 @@ struct CredentialScrubber {
 
     func scrub(_ text: String) -> String {
         var contiguous = text
-        return contiguous.withUTF8 { bytes in scrub(bytes) } ?? text
+        return contiguous.withUTF8 { bytes in
+            var output: [UInt8] = []
+            let unchanged = replaceCredentials(in: bytes, into: &output)
+            guard unchanged > 0 else { return nil }
+            output += bytes[unchanged...]
+            return String(decoding: output, as: UTF8.self)
+        } ?? text
     }
 
-    /// The scrubbed text, or `nil` when nothing needed replacing.
-    private func scrub(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var output: [UInt8] = []
+    /// Appends the scrubbed text to `output`.
+    func scrub(_ text: String, appendingTo output: inout [UInt8]) {
+        var contiguous = text
+        contiguous.withUTF8 { bytes in
+            let unchanged = replaceCredentials(in: bytes, into: &output)
+            output += bytes[unchanged...]
+        }
+    }
+
+    /// Appends `bytes` up to the end of their last credential, each credential replaced, to `output`.
+    /// - Returns: where the tail left to copy starts; 0 when nothing needed replacing.
+    private func replaceCredentials(in bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Int {
         var copied = 0
         var index = 0
         func replace(_ range: Range<Int>) {
@@ -37,9 +52,7 @@ struct CredentialScrubber {
                 index += 1
             }
         }
-        guard copied > 0 else { return nil }
-        output += bytes[copied...]
-        return String(decoding: output, as: UTF8.self)
+        return copied
     }
 
     /// `name=value`: the value (quotes included) when the name is sensitive. The name is the longest run

@@ -11,21 +11,41 @@ public import Logging
 ///   flattened (`peer: [uid: 1000]` → `APPFLIP_PEER_UID=1000`); an array value repeats the field once per
 ///   element. An error passed to the log call arrives as `error.message` and `error.type`, as swift-log's
 ///   own handlers name them (`APPFLIP_ERROR_MESSAGE`, `APPFLIP_ERROR_TYPE`).
+///
+/// The fields are kept as `NAME=value` bytes in one buffer, from which the journal's iovecs and the stderr
+/// line are cut: a string per field was most of the handoff record's cost on the log writer's thread
+/// (docs/operations.md, "What the handoff line costs").
 public struct JournalEntry: Sendable, Hashable {
-    /// The fields, in the order they are sent; a name may repeat.
-    public let fields: [JournalField]
+    /// Every field's `NAME=value`, back to back, in the order the fields were made.
+    let bytes: [UInt8]
+    /// Where each field lies in ``bytes``, in the order they are sent; a name may repeat.
+    let spans: [FieldSpan]
+    /// The metadata's fields in ``bytes``, each after a space, in order: the end of the stderr line.
+    let metadataLine: Range<Int>
+
+    /// One field's place in ``JournalEntry/bytes``.
+    struct FieldSpan: Sendable {
+        var start: Int
+        var equals: Int
+        var end: Int
+        /// What orders the metadata's fields before their bytes do (`JournalFieldWriter`).
+        var order: UInt64
+
+        /// `NAME=value`.
+        var field: Range<Int> { start..<end }
+        var name: Range<Int> { start..<equals }
+        var value: Range<Int> { equals + 1..<end }
+    }
 
     /// The fields before the metadata: `MESSAGE` first, `SYSLOG_IDENTIFIER` third.
     static let standardFieldCount = 8
 
-    /// The redacted `MESSAGE`.
-    var message: String { fields[0].value }
-
-    /// `SYSLOG_IDENTIFIER`: the program.
-    var identifier: String { fields[2].value }
-
-    /// The metadata's fields, after the standard ones.
-    var metadataFields: ArraySlice<JournalField> { fields[Self.standardFieldCount...] }
+    /// The fields, in the order they are sent; a name may repeat.
+    public var fields: [JournalField] {
+        spans.map { span in
+            JournalField(name: String(decoding: bytes[span.name], as: UTF8.self), value: String(decoding: bytes[span.value], as: UTF8.self))
+        }
+    }
 
     /// Builds the fields of one log event, redacting as it goes.
     public init(
@@ -41,71 +61,61 @@ public struct JournalEntry: Sendable, Hashable {
         fieldName: JournalFieldName,
         redaction: LogRedaction
     ) {
-        var fields = [
-            JournalField(name: "MESSAGE", value: redaction.scrub(message)),
-            JournalField(name: "PRIORITY", value: String(JournalPriority(level).rawValue)),
-            JournalField(name: "SYSLOG_IDENTIFIER", value: identifier),
-            JournalField(name: "CODE_FILE", value: file),
-            JournalField(name: "CODE_LINE", value: String(line)),
-            JournalField(name: "CODE_FUNC", value: function),
-            JournalField(name: "SWIFT_LOG_LABEL", value: label),
-            JournalField(name: "SWIFT_LOG_SOURCE", value: source),
-        ]
-        var metadataFields: [JournalField] = []
-        metadataFields.reserveCapacity(metadata.count)
-        for (key, value) in metadata {
-            Self.flatten(key: key, value: value, fieldName: fieldName, redaction: redaction, into: &metadataFields)
-        }
-        // Stable order: by name, then by value for repeated names. Every name starts with the field name
-        // prefix, and the eight bytes after it, compared as one number, decide almost every comparison:
-        // comparing the strings was a tenth of the record's cost.
-        let prefixLength = fieldName.prefix.utf8.count
-        var ordered = metadataFields.map { (order: Self.order(of: $0.name, after: prefixLength), field: $0) }
-        ordered.sort { $0.order != $1.order ? $0.order < $1.order : ($0.field.name, $0.field.value) < ($1.field.name, $1.field.value) }
-        fields += ordered.lazy.map(\.field)
-        self.fields = fields
+        self.init(
+            level: level,
+            message: message,
+            fields: MetadataFields(metadata: metadata),
+            label: label,
+            source: source,
+            file: file,
+            function: function,
+            line: line,
+            identifier: identifier,
+            fieldName: fieldName,
+            redaction: redaction
+        )
     }
 
-    /// The name's bytes after its first `prefixLength`, up to eight, as a big-endian number: a shorter name
-    /// gets zeros, so these numbers order names as their bytes do, up to ties.
-    private static func order(of name: String, after prefixLength: Int) -> UInt64 {
-        func order(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var order: UInt64 = 0
-            for index in 0..<8 {
-                let at = prefixLength + index
-                order = order << 8 | (at < bytes.count ? UInt64(bytes[at]) : 0)
-            }
-            return order
-        }
-        return name.utf8.withContiguousStorageIfAvailable(order) ?? Array(name.utf8).withUnsafeBufferPointer(order)
-    }
-
-    /// Appends the fields of one metadata value, redacted by its full (dotted) key.
-    static func flatten(
-        key: String,
-        value: Logger.MetadataValue,
+    /// Builds the fields of one log event whose metadata `fields` writes: the same entry as from
+    /// `fields.metadata`, without the dictionary.
+    public init(
+        level: Logger.Level,
+        message: String,
+        fields: some JournalFieldSource,
+        label: String,
+        source: String,
+        file: String,
+        function: String,
+        line: UInt,
+        identifier: String,
         fieldName: JournalFieldName,
-        redaction: LogRedaction,
-        into fields: inout [JournalField]
+        redaction: LogRedaction
     ) {
-        switch value {
-        case .dictionary(let dictionary):
-            for (subkey, subvalue) in dictionary {
-                flatten(key: key + "." + subkey, value: subvalue, fieldName: fieldName, redaction: redaction, into: &fields)
-            }
-        case .array(let elements):
-            let (sensitive, name) = fieldName.resolve(key: key)
-            for element in elements {
-                fields.append(JournalField(name: name, value: redaction.redact(sensitive: sensitive, value: element.description)))
-            }
-        case .string, .stringConvertible:
-            let (sensitive, name) = fieldName.resolve(key: key)
-            fields.append(
-                JournalField(
-                    name: name,
-                    value: redaction.redact(sensitive: sensitive, value: value.description)
-                )
-            )
+        // Room for a dozen metadata fields, as the handoff record has; more grow the buffers.
+        var writer = JournalFieldWriter(fieldCount: 12, fieldName: fieldName, redaction: redaction)
+        writer.standardFields(
+            level: level,
+            message: message,
+            label: label,
+            source: source,
+            file: file,
+            function: function,
+            line: line,
+            identifier: identifier
+        )
+        fields.writeFields(into: &writer)
+        (bytes, spans, metadataLine) = writer.finish(standardFieldCount: Self.standardFieldCount)
+    }
+
+    /// Entries are equal when their fields are, whatever the order they were made in.
+    public static func == (lhs: JournalEntry, rhs: JournalEntry) -> Bool {
+        lhs.spans.count == rhs.spans.count
+            && zip(lhs.spans, rhs.spans).allSatisfy { lhs.bytes[$0.field].elementsEqual(rhs.bytes[$1.field]) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { bytes in
+            for span in spans { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[span.field])) }
         }
     }
 }

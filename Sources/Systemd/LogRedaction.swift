@@ -35,27 +35,36 @@ public struct LogRedaction: Sendable {
 
     /// Whether the value of metadata key `key` must not be logged.
     public func isSensitive(key: String) -> Bool {
-        Self.isSensitive(words: JournalFieldName.words(in: key))
+        Self.isSensitive(key: key)
+    }
+
+    static func isSensitive(key: String) -> Bool {
+        isSensitive(words: JournalFieldName.words(in: key))
     }
 
     /// The value to log for metadata key `key`.
     public func redact(key: String, value: String) -> String {
-        redact(words: JournalFieldName.words(in: key), value: value)
+        Self.isSensitive(key: key) ? fingerprint(value) : scrub(value)
     }
 
-    /// The value to log for a key already split by `JournalFieldName.words(in:)`.
-    func redact(words: [String], value: String) -> String {
-        redact(sensitive: Self.isSensitive(words: words), value: value)
-    }
-
-    /// The value to log for a key whose sensitivity is known (`JournalFieldName.resolve(key:)`).
-    func redact(sensitive: Bool, value: String) -> String {
-        sensitive ? fingerprint(value) : scrub(value)
+    /// The value to log for a key whose sensitivity is known (`JournalFieldName.resolve(key:)`), appended to
+    /// `output`.
+    func redact(sensitive: Bool, value: String, appendingTo output: inout [UInt8]) {
+        if sensitive { output.appendUTF8(fingerprint(value)) } else { scrub(value, appendingTo: &output) }
     }
 
     /// `text` with every embedded credential replaced by its fingerprint.
     public func scrub(_ text: String) -> String {
-        CredentialScrubber(isSensitive: isSensitive(key:), fingerprint: fingerprint).scrub(text)
+        scrubber.scrub(text)
+    }
+
+    /// `text` with every embedded credential replaced by its fingerprint, appended to `output`.
+    func scrub(_ text: String, appendingTo output: inout [UInt8]) {
+        scrubber.scrub(text, appendingTo: &output)
+    }
+
+    private var scrubber: CredentialScrubber {
+        CredentialScrubber(isSensitive: Self.isSensitive(key:), fingerprint: fingerprint)
     }
 
     /// The lower-case bytes of `sensitiveWords`.

@@ -166,22 +166,12 @@ final class LogWriter: @unchecked Sendable {
         if !lines.isEmpty { standardError(lines) }
     }
 
-    /// Sends the entry as one iovec per `FIELD=value`, all in one buffer; returns whether journald took it.
+    /// Sends the entry as one iovec per `FIELD=value`, cut from the entry's bytes; returns whether journald
+    /// took it.
     static func sendToJournal(_ entry: JournalEntry) -> Bool {
-        var buffer: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        buffer.reserveCapacity(entry.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 1 })
-        ranges.reserveCapacity(entry.fields.count)
-        for field in entry.fields {
-            let start = buffer.count
-            buffer.appendUTF8(field.name)
-            buffer.append(UInt8(ascii: "="))
-            buffer.appendUTF8(field.value)
-            ranges.append(start..<buffer.count)
-        }
-        return buffer.withUnsafeMutableBytes { bytes in
-            let vectors = ranges.map { range in
-                iovec(iov_base: bytes.baseAddress! + range.lowerBound, iov_len: range.count)
+        entry.bytes.withUnsafeBytes { bytes in
+            let vectors = entry.spans.map { span in
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + span.start), iov_len: span.end - span.start)
             }
             return vectors.withUnsafeBufferPointer { sd_journal_sendv($0.baseAddress, Int32($0.count)) } >= 0
         }

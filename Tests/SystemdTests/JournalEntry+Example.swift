@@ -5,10 +5,15 @@ import Logging
 extension JournalEntry {
     /// An entry as the daemon's router would log it, for the tests that need one.
     static func example(level: Logger.Level = .notice, message: String = "handed off", metadata: Logger.Metadata) -> JournalEntry {
+        example(level: level, message: message, fields: MetadataFields(metadata: metadata))
+    }
+
+    /// The same entry, with its metadata written by `fields`.
+    static func example(level: Logger.Level = .notice, message: String = "handed off", fields: some JournalFieldSource) -> JournalEntry {
         JournalEntry(
             level: level,
             message: message,
-            metadata: metadata,
+            fields: fields,
             label: "appflipd.router",
             source: "AppFlipDaemon",
             file: "AppFlipDaemon/Router.swift",

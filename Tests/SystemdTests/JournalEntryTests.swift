@@ -109,4 +109,19 @@ import Testing
         #expect(line.hasSuffix(" notice appflipd: \(shown)\n"))
         #expect(line.dropLast().allSatisfy { !$0.isNewline })
     }
+
+    /// The word-at-a-time scan finds what a byte-by-byte one finds: every byte value at every position of
+    /// a line longer than a word, and of one shorter.
+    @Test(arguments: [5, 21])
+    func lineBreakScanAgreesWithBytes(length: Int) {
+        func startsBreak(_ byte: UInt8) -> Bool { (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 }
+        for value in UInt8.min...UInt8.max {
+            for position in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = value
+                let found = bytes.withUnsafeBufferPointer { JournalLogHandler.mayBreakLine($0) }
+                #expect(found == startsBreak(value), "byte \(value) at \(position)")
+            }
+        }
+    }
 }

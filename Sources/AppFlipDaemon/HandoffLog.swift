@@ -1,0 +1,25 @@
+import Logging
+
+/// Where ``HandoffRecord``s go: one info line per hop.
+///
+/// By default a swift-log info line with one metadata value per field. The daemon's composition passes one
+/// that writes the journal entry straight from the record, without a `Logger.Metadata` dictionary on the
+/// event loop (docs/operations.md, "What the handoff line costs").
+public protocol HandoffLog: Sendable {
+    /// Whether records are logged at all; when not, none is made.
+    var isEnabled: Bool { get }
+
+    /// Logs one hop's record, from the given call site.
+    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt)
+}
+
+/// The default ``HandoffLog``: `logger.info` with ``HandoffRecord/metadata``.
+struct LoggerHandoffLog: HandoffLog {
+    let logger: Logger
+
+    var isEnabled: Bool { logger.logLevel <= .info }
+
+    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt) {
+        logger.info("\(record.message)", metadata: record.metadata, source: source, file: file, function: function, line: line)
+    }
+}

@@ -1,0 +1,34 @@
+import AppFlipDaemon
+import Logging
+import Systemd
+
+/// The daemon's ``HandoffLog`` when its logger writes to the journal (or to stderr) through
+/// `JournalLogHandler`: the record goes to the log writer as it is, and its fields are written into the
+/// entry on the writer's thread, instead of a `Logger.Metadata` dictionary built and hashed on the event
+/// loop for every hop. The entry is the same (`HandoffRecordJournalTests`).
+struct JournalHandoffLog: HandoffLog {
+    let handler: JournalLogHandler
+
+    var isEnabled: Bool { handler.logLevel <= .info }
+
+    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt) {
+        handler.log(level: .info, record.message, fields: Fields(record: record), source: source, file: file, function: function, line: line)
+    }
+
+    /// The record's fields, written into the entry.
+    struct Fields: JournalFieldSource {
+        let record: HandoffRecord
+
+        var metadata: Logger.Metadata { record.metadata }
+
+        func writeFields(into writer: inout JournalFieldWriter) {
+            record.forEachField { key, value in
+                switch value {
+                case .text(let text): writer.field(key, text)
+                case .number(let number): writer.field(key, number)
+                case .deferred(let value): writer.field(key, value.description)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,155 @@
+public import Logging
+
+/// Writes a log event's fields into its `JournalEntry`: each metadata key named by `JournalFieldName`, each
+/// value redacted by `LogRedaction`, all kept as `NAME=value` bytes in one buffer.
+///
+/// A `JournalFieldSource` writes its fields through it; the entry of a swift-log event goes through it too.
+/// Each metadata field is written with a space before it, so that once they are in order they are already
+/// the end of the stderr line (`JournalEntry.metadataLine`).
+public struct JournalFieldWriter {
+    private var bytes: [UInt8] = []
+    private var spans: [JournalEntry.FieldSpan] = []
+    private let fieldName: JournalFieldName
+    private let redaction: LogRedaction
+
+    init(fieldCount: Int, fieldName: JournalFieldName, redaction: LogRedaction) {
+        self.fieldName = fieldName
+        self.redaction = redaction
+        bytes.reserveCapacity(256 + 48 * fieldCount)
+        spans.reserveCapacity(JournalEntry.standardFieldCount + fieldCount)
+    }
+
+    /// A field whose value is text: redacted as the metadata value `.string(value)` under `key` would be.
+    public mutating func field(_ key: String, _ value: String) {
+        let resolved = fieldName.resolve(key: key)
+        let (start, equals) = beginMetadataField(resolved.spelled)
+        if resolved.sensitive {
+            bytes.appendUTF8(redaction.fingerprint(value))
+        } else {
+            redaction.scrub(value, appendingTo: &bytes)
+        }
+        spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
+    }
+
+    /// A field whose value is a number: the same bytes as the metadata value `.stringConvertible(value)`.
+    public mutating func field(_ key: String, _ value: Int) {
+        let resolved = fieldName.resolve(key: key)
+        let (start, equals) = beginMetadataField(resolved.spelled)
+        if resolved.sensitive {
+            bytes.appendUTF8(redaction.fingerprint(String(value)))
+        } else {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.appendDecimal(value.magnitude)
+        }
+        spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
+    }
+
+    /// A swift-log metadata value, redacted by its full (dotted) key: a dictionary is flattened
+    /// (`peer: [uid: 1000]` → `APPFLIP_PEER_UID=1000`), an array repeats the field once per element.
+    public mutating func field(_ key: String, _ value: Logger.MetadataValue) {
+        switch value {
+        case .dictionary(let dictionary):
+            for (subkey, subvalue) in dictionary { field(key + "." + subkey, subvalue) }
+        case .array(let elements):
+            for element in elements { field(key, element.description) }
+        case .string(let string):
+            field(key, string)
+        case .stringConvertible(let convertible):
+            field(key, convertible.description)
+        }
+    }
+
+    /// The fields every entry starts with, in ``JournalEntry``'s order.
+    mutating func standardFields(
+        level: Logger.Level,
+        message: String,
+        label: String,
+        source: String,
+        file: String,
+        function: String,
+        line: UInt,
+        identifier: String
+    ) {
+        let field = beginStandardField("MESSAGE=")
+        redaction.scrub(message, appendingTo: &bytes)
+        endStandardField(field)
+        standardField("PRIORITY=", number: UInt(JournalPriority(level).rawValue))
+        standardField("SYSLOG_IDENTIFIER=", identifier)
+        standardField("CODE_FILE=", file)
+        standardField("CODE_LINE=", number: line)
+        standardField("CODE_FUNC=", function)
+        standardField("SWIFT_LOG_LABEL=", label)
+        standardField("SWIFT_LOG_SOURCE=", source)
+    }
+
+    /// The entry's bytes and fields, the metadata's (after the first `standardFieldCount`) in a stable
+    /// order: by name, then by value for repeated names; and where they lie in the bytes, back to back.
+    consuming func finish(standardFieldCount: Int) -> (bytes: [UInt8], spans: [JournalEntry.FieldSpan], metadataLine: Range<Int>) {
+        let metadata = standardFieldCount..<spans.count
+        guard let first = spans[metadata].first else { return (bytes, spans, bytes.count..<bytes.count) }
+        let line = first.start - 1..<bytes.count
+        let inOrder = bytes.withUnsafeBufferPointer { bytes in
+            spans[metadata].indices.dropFirst().allSatisfy { !Self.precedes(spans[$0], spans[$0 - 1], in: bytes) }
+        }
+        if inOrder { return (bytes, spans, line) }
+        // Written out of order: sorted, then copied in that order, each with its space before it.
+        var sorted = Array(spans[metadata])
+        bytes.withUnsafeBufferPointer { bytes in
+            // An insertion sort, stable: an entry has a dozen fields.
+            for index in sorted.indices.dropFirst() {
+                let span = sorted[index]
+                var at = index
+                while at > 0, Self.precedes(span, sorted[at - 1], in: bytes) {
+                    sorted[at] = sorted[at - 1]
+                    at -= 1
+                }
+                sorted[at] = span
+            }
+        }
+        var ordered = Array(bytes[..<line.lowerBound])
+        ordered.reserveCapacity(bytes.count)
+        spans.removeSubrange(metadata)
+        for span in sorted {
+            let shift = ordered.count + 1 - span.start
+            ordered += bytes[span.start - 1..<span.end]
+            spans.append(JournalEntry.FieldSpan(start: span.start + shift, equals: span.equals + shift, end: span.end + shift, order: span.order))
+        }
+        return (ordered, spans, line)
+    }
+
+    private static func precedes(_ lhs: JournalEntry.FieldSpan, _ rhs: JournalEntry.FieldSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if lhs.order != rhs.order { return lhs.order < rhs.order }
+        if !bytes[lhs.name].elementsEqual(bytes[rhs.name]) { return bytes[lhs.name].lexicographicallyPrecedes(bytes[rhs.name]) }
+        return bytes[lhs.value].lexicographicallyPrecedes(bytes[rhs.value])
+    }
+
+    /// Appends `NAME=`; returns where the field and its `=` are.
+    private mutating func beginStandardField(_ nameAndEquals: StaticString) -> (start: Int, equals: Int) {
+        let start = bytes.count
+        nameAndEquals.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        return (start, bytes.count - 1)
+    }
+
+    private mutating func endStandardField(_ field: (start: Int, equals: Int)) {
+        spans.append(JournalEntry.FieldSpan(start: field.start, equals: field.equals, end: bytes.count, order: 0))
+    }
+
+    private mutating func standardField(_ nameAndEquals: StaticString, _ value: String) {
+        let field = beginStandardField(nameAndEquals)
+        bytes.appendUTF8(value)
+        endStandardField(field)
+    }
+
+    private mutating func standardField(_ nameAndEquals: StaticString, number: UInt) {
+        let field = beginStandardField(nameAndEquals)
+        bytes.appendDecimal(number)
+        endStandardField(field)
+    }
+
+    /// Appends ` NAME=`; returns where the field (after the space) and its `=` are.
+    private mutating func beginMetadataField(_ spelled: String) -> (start: Int, equals: Int) {
+        let start = bytes.count + 1
+        bytes.appendUTF8(spelled)
+        return (start, bytes.count - 1)
+    }
+}

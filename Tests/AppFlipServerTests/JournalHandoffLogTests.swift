@@ -1,0 +1,80 @@
+import AppFlipProtocol
+import Logging
+import Testing
+
+@testable import AppFlipDaemon
+@testable import AppFlipServer
+@testable import Systemd
+
+/// The daemon's handoff record reaches the journal without a metadata dictionary, and the entry is the one
+/// its metadata makes: what `HandoffLogTests` checks through swift-log holds for the journal too.
+@Suite struct JournalHandoffLogTests {
+    static let records = [
+        HandoffRecord(
+            handoffID: HandoffIDs().name(7),
+            hop: 1,
+            url: "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=SECRET-CODE&state=s1",
+            app: "EQHXZ8M8AV.com.google.OPA",
+            rule: "/applinks/details/0/components/0",
+            outcome: "delivered",
+            latencyMicros: 731,
+            peer: PeerInfo(uid: 1000, gid: 1000, pid: 4242),
+            client: "appflip code=SECRET-TOO"
+        ),
+        HandoffRecord(
+            handoffID: HandoffIDs().name(8),
+            hop: 0,
+            url: "https://partner.test/link",
+            app: nil,
+            rule: nil,
+            outcome: "no_app",
+            latencyMicros: 12,
+            peer: nil,
+            client: nil
+        ),
+    ]
+
+    @Test(arguments: records.indices)
+    func theJournalEntryIsTheOneTheRecordsMetadataMakes(index: Int) {
+        let record = Self.records[index]
+        let (direct, fromMetadata) = (entry(record, JournalHandoffLog.Fields(record: record)), entry(record, record.metadata))
+        #expect(direct == fromMetadata)
+        #expect(
+            JournalLogHandler.standardErrorLine(direct, level: .info, time: 0)
+                == JournalLogHandler.standardErrorLine(fromMetadata, level: .info, time: 0)
+        )
+        let names = direct.fields.dropFirst(JournalEntry.standardFieldCount).map(\.name)
+        #expect(names == names.sorted(), "written in the order of their names, as forEachField promises")
+        #expect(!direct.fields.contains { $0.value.contains("SECRET") })
+    }
+
+    @Test func theDaemonsJournalHandlerGetsTheRecordsAsTheyAre() {
+        var handler = JournalLogHandler(label: "appflipd", identifier: "appflipd", destination: .standardError, metadataProvider: nil)
+        handler.logLevel = .info
+        #expect(JournalHandoffLog(handler: handler).isEnabled)
+        handler.logLevel = .notice
+        #expect(!JournalHandoffLog(handler: handler).isEnabled)
+    }
+
+    /// The record's entry, with its metadata written by `fields`.
+    func entry(_ record: HandoffRecord, _ fields: some JournalFieldSource) -> JournalEntry {
+        JournalEntry(
+            level: .info,
+            message: record.message,
+            fields: fields,
+            label: "appflipd",
+            source: "AppFlipDaemon",
+            file: "AppFlipDaemon/HandoffRecorder.swift",
+            function: "record(_:of:)",
+            line: 7,
+            identifier: "appflipd",
+            fieldName: JournalFieldName(),
+            redaction: LogRedaction()
+        )
+    }
+
+    /// The record's entry from its swift-log metadata, as any `LogEvent` is made into one.
+    func entry(_ record: HandoffRecord, _ metadata: Logger.Metadata) -> JournalEntry {
+        entry(record, MetadataFields(metadata: metadata))
+    }
+}
