@@ -38,21 +38,41 @@ struct CredentialScrubber {
             copied = range.upperBound
         }
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte == ascii("="), let value = assignmentValue(at: index, in: bytes) {
-                replace(value)
-                index = value.upperBound
-            } else if byte == ascii(":"), let value = memberValue(at: index, in: bytes) {
-                replace(value)
-                index = value.upperBound
-            } else if byte == ascii("B") || byte == ascii("b"), let token = bearerToken(at: index, in: bytes) {
-                replace(token)
-                index = token.upperBound
-            } else {
-                index += 1
+            // Eight bytes at a time over text that holds none of the bytes a credential starts at: most of
+            // every value. Byte by byte, this scan was a third of the handoff record's redaction.
+            if index + 8 <= bytes.count, !Self.mayStartCredential(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let end = min(index + 8, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte == ascii("="), let value = assignmentValue(at: index, in: bytes) {
+                    replace(value)
+                    index = value.upperBound
+                } else if byte == ascii(":"), let value = memberValue(at: index, in: bytes) {
+                    replace(value)
+                    index = value.upperBound
+                } else if byte == ascii("B") || byte == ascii("b"), let token = bearerToken(at: index, in: bytes) {
+                    replace(token)
+                    index = token.upperBound
+                } else {
+                    index += 1
+                }
             }
         }
         return copied
+    }
+
+    /// Whether eight bytes may hold `=`, `:`, `B` or `b`, where the scan stops (false positives allowed).
+    private static func mayStartCredential(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
+        // `| 0x20` folds `B` into `b` (and a few control bytes into `=`, `:` and `b`, which only costs a look).
+        let folded = word | (ones &* 0x20)
+        return hasZeroByte(folded ^ (ones &* UInt64(ascii("=")))) || hasZeroByte(folded ^ (ones &* UInt64(ascii(":"))))
+            || hasZeroByte(folded ^ (ones &* UInt64(ascii("b"))))
     }
 
     /// `name=value`: the value (quotes included) when the name is sensitive. The name is the longest run

@@ -44,7 +44,7 @@ public struct JournalFieldName: Sendable {
         /// Whether the key's value must not be logged (`LogRedaction`).
         var sensitive: Bool
         /// ` NAME=`: how the field starts in the entry (`JournalFieldWriter`), spelled once.
-        var spelled: String
+        var spelled: [UInt8]
         /// The eight bytes of the name after the prefix, as one big-endian number (zeros past a shorter
         /// name): it orders names as their bytes do, up to ties. Comparing the names as strings was a
         /// tenth of the handoff record's cost.
@@ -58,7 +58,7 @@ public struct JournalFieldName: Sendable {
             let name = fieldName(forWords: words)
             let bytes = Array(name.utf8.dropFirst(prefix.utf8.count).prefix(8))
             let order = (0..<8).reduce(UInt64(0)) { order, index in order << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0) }
-            return Resolved(sensitive: LogRedaction.isSensitive(words: words), spelled: " " + name + "=", order: order)
+            return Resolved(sensitive: LogRedaction.isSensitive(words: words), spelled: Array((" " + name + "=").utf8), order: order)
         }
     }
 

@@ -147,9 +147,9 @@ public struct JournalFieldWriter {
     }
 
     /// Appends ` NAME=`; returns where the field (after the space) and its `=` are.
-    private mutating func beginMetadataField(_ spelled: String) -> (start: Int, equals: Int) {
+    private mutating func beginMetadataField(_ spelled: [UInt8]) -> (start: Int, equals: Int) {
         let start = bytes.count + 1
-        bytes.appendUTF8(spelled)
+        bytes += spelled
         return (start, bytes.count - 1)
     }
 }

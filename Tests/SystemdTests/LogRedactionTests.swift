@@ -84,6 +84,25 @@ import Testing
         #expect(redaction.scrub(text) == expected)
     }
 
+    /// The scan skips eight bytes at a time where none can start a credential: each kind is still found at
+    /// every offset from a word's start, after any text, in a value and appended to bytes alike.
+    @Test(arguments: [
+        ("?code=SECRET&x=1", "?code=[redacted]&x=1"), ("\"token\": \"SECRET\"", "\"token\": \"[redacted]\""),
+        ("Bearer SECRET", "Bearer [redacted]"), ("bearer SECRET", "bearer [redacted]"),
+        ("Authorization: Basic SECRET", "Authorization: Basic [redacted]"),
+    ])
+    func findsCredentialsAtEveryOffset(credential: String, scrubbed: String) {
+        for padding in ["", "é", "x-y_z.w/v", "ABCDEFGHIJKLMNOPQRSTUVWXYZ acdefghijklmnopqrstuvwxyz"] {
+            for offset in 0..<17 {
+                let prefix = String(String(repeating: padding, count: 17).prefix(offset)) + " "
+                #expect(redaction.scrub(prefix + credential + " tail") == prefix + scrubbed + " tail")
+                var bytes: [UInt8] = [1, 2, 3]
+                redaction.scrub(prefix + credential, appendingTo: &bytes)
+                #expect(bytes == [1, 2, 3] + Array((prefix + scrubbed).utf8))
+            }
+        }
+    }
+
     @Test func usesTheFingerprintItIsGiven() {
         let redaction = LogRedaction(fingerprint: { "fp:\($0.utf8.count)" })
         #expect(redaction.redact(key: "code", value: "abcd") == "fp:4")
