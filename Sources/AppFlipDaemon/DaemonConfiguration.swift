@@ -1,6 +1,7 @@
 public import AppFlipConfiguration
 import AppFlipProtocol
 import FoundationEssentials
+import NIOCore
 
 /// `appflipd.json`: the daemon's settings. Every field is optional; `docs/configuration.md` documents each.
 ///
@@ -50,12 +51,21 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var maxOpenedURLs: Int = 16
     /// Who may register live apps and who may override other owners' claims.
     public var claimPolicy = ClaimPolicy()
+    /// The event loop threads that serve the socket; `nil`: one fewer than the CPUs, at least one (see
+    /// ``eventLoopsInEffect``).
+    public var eventLoops: Int?
 
     /// The defaults, as a daemon with no `appflipd.json` runs.
     public init() {}
 
     /// ``reservedConnections``, or its default: an eighth of ``maxConnections``.
     public var reservedConnectionsInEffect: Int { reservedConnections ?? maxConnections / 8 }
+
+    /// ``eventLoops``, or its default: one fewer than the CPUs (`System.coreCount`, which counts a cgroup's
+    /// CPU quota), at least one. The CPU left over runs the log writer, which formats and writes every
+    /// handoff's record: on two CPUs, one event loop serves as many handoffs at the default `info` level
+    /// as two, with 0.7× the latency at one connection (docs/operations.md, "The event loops").
+    public var eventLoopsInEffect: Int { eventLoops ?? max(1, System.coreCount - 1) }
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.
     public static func load(from path: String) throws(ConfigurationError) -> DaemonConfiguration {
@@ -101,6 +111,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
         try check(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 600, "shutdownGraceSeconds", "must be between 0 and 600")
         try check((1...32).contains(maxHops), "maxHops", "must be between 1 and 32")
         try check((0...1024).contains(maxOpenedURLs), "maxOpenedURLs", "must be between 0 and 1024")
+        if let eventLoops {
+            try check((1...256).contains(eventLoops), "eventLoops", "must be between 1 and 256, not \(eventLoops)")
+        }
         if let socket {
             try check(socket.hasPrefix("/"), "socket", "must be an absolute path")
             try check(
@@ -117,7 +130,7 @@ extension DaemonConfiguration: Codable {
         case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection,
             liveAppTimeoutSeconds, maxPendingPerLiveApp, execTimeoutSeconds
         case reservedConnections, reservedConnectionsPerUID, helloTimeoutSeconds, idleTimeoutSeconds
-        case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy
+        case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy, eventLoops
     }
 
     /// Decodes `appflipd.json` strictly: unknown keys are refused, absent ones keep their defaults.
@@ -142,5 +155,6 @@ extension DaemonConfiguration: Codable {
         maxHops = try container.decodeIfPresent(Int.self, forKey: .maxHops) ?? defaults.maxHops
         maxOpenedURLs = try container.decodeIfPresent(Int.self, forKey: .maxOpenedURLs) ?? defaults.maxOpenedURLs
         claimPolicy = try container.decodeIfPresent(ClaimPolicy.self, forKey: .claimPolicy) ?? defaults.claimPolicy
+        eventLoops = try container.decodeIfPresent(Int.self, forKey: .eventLoops)
     }
 }

@@ -5,6 +5,7 @@ import AppFlipVersion
 public import ArgumentParser
 import Glibc
 import Logging
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Systemd
@@ -61,7 +62,8 @@ public struct DaemonCommand: AsyncParsableCommand {
             let oauth = try oauthFile.map { path throws(ConfigurationError) in try OAuthServerConfiguration.load(from: path) }
             let systemd = try SystemdIntegration()
             let listener = try systemd.listener(path: configuration.socket)
-            let eventLoopGroup = MultiThreadedEventLoopGroup.singleton
+            // Its own group rather than NIO's singleton (a thread per CPU), sized by `eventLoops`.
+            let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: configuration.eventLoopsInEffect)
             let composition = try DaemonComposition(
                 configuration: configuration,
                 configurationFile: file,
@@ -74,6 +76,7 @@ public struct DaemonCommand: AsyncParsableCommand {
             if check {
                 print("configuration is valid: \(file ?? "built-in defaults")" + (oauthFile.map { ", OAuth server: \($0)" } ?? ""))
                 await composition.discard()
+                try await eventLoopGroup.shutdownGracefully()
                 return
             }
             let systemdServices = systemd.services(daemon: composition.daemon, eventLoopGroup: eventLoopGroup, logger: logger)
@@ -87,6 +90,7 @@ public struct DaemonCommand: AsyncParsableCommand {
                 )
             )
             try await group.run()
+            try await eventLoopGroup.shutdownGracefully()
         } catch let error as ConfigurationError {
             logger.critical("invalid configuration: \(error)")
             throw ExitCode(1)
