@@ -40,7 +40,7 @@ struct CredentialScrubber {
         while index < bytes.count {
             // Eight bytes at a time over text that holds none of the bytes a credential starts at: most of
             // every value. Byte by byte, this scan was a third of the handoff record's redaction.
-            if index + 8 <= bytes.count, !Self.mayStartCredential(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+            if index + 8 <= bytes.count, !Self.mayStartCredential(ByteWord(bytes, at: index)) {
                 index += 8
                 continue
             }
@@ -65,14 +65,9 @@ struct CredentialScrubber {
     }
 
     /// Whether eight bytes may hold `=`, `:`, `B` or `b`, where the scan stops (false positives allowed).
-    private static func mayStartCredential(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highBits != 0 }
-        // `| 0x20` folds `B` into `b` (and a few control bytes into `=`, `:` and `b`, which only costs a look).
-        let folded = word | (ones &* 0x20)
-        return hasZeroByte(folded ^ (ones &* UInt64(ascii("=")))) || hasZeroByte(folded ^ (ones &* UInt64(ascii(":"))))
-            || hasZeroByte(folded ^ (ones &* UInt64(ascii("b"))))
+    private static func mayStartCredential(_ word: ByteWord) -> Bool {
+        let folded = word.foldingCase
+        return folded.hasByte(ascii("=")) || folded.hasByte(ascii(":")) || folded.hasByte(ascii("b"))
     }
 
     /// `name=value`: the value (quotes included) when the name is sensitive. The name is the longest run

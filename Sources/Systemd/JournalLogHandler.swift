@@ -218,15 +218,10 @@ public struct JournalLogHandler: LogHandler {
     /// byte by byte throughout, this scan was a tenth of the handoff record's cost on the writer's thread.
     static func mayBreakLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func startsBreak(_ byte: UInt8) -> Bool { (byte >= 0x0A && byte <= 0x0D) || byte == 0xC2 || byte == 0xE2 }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        // Nonzero exactly when some byte of the word is below `limit` (at most 0x80).
-        func hasByte(in word: UInt64, below limit: UInt64) -> Bool { (word &- ones &* limit) & ~word & highBits != 0 }
         var index = 0
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-            let suspect =
-                hasByte(in: word, below: 0x0E) || hasByte(in: word ^ (ones &* 0xC2), below: 1) || hasByte(in: word ^ (ones &* 0xE2), below: 1)
+            let word = ByteWord(bytes, at: index)
+            let suspect = word.hasByte(below: 0x0E) || word.hasByte(0xC2) || word.hasByte(0xE2)
             if suspect, bytes[index..<index + 8].contains(where: startsBreak) { return true }
             index += 8
         }
