@@ -30,4 +30,11 @@ import Testing
         let value = JSONValue.object([controls: .string(controls + "\"\\/é🙂\u{7F}\u{2028}"), "b": .null, "a": .bool(false)])
         #expect(value.compactJSON == String(decoding: try JSONEncoder.protocolEncoder.encode(value), as: UTF8.self))
     }
+
+    @Test(arguments: [0, 1, -1, 9, 10, -10, 4242, Int64(Int32.max) + 1, 9_007_199_254_740_993, Int64.max, Int64.min] as [Int64])
+    func integersAreTheirDecimalDigits(_ integer: Int64) {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        JSONText.appendInteger(integer, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[" + String(integer))
+    }
 }
