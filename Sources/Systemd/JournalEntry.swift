@@ -91,8 +91,7 @@ public struct JournalEntry: Sendable, Hashable {
         fieldName: JournalFieldName,
         redaction: LogRedaction
     ) {
-        // Room for a dozen metadata fields, as the handoff record has; more grow the buffers.
-        var writer = JournalFieldWriter(fieldCount: 12, fieldName: fieldName, redaction: redaction)
+        var writer = JournalFieldWriter(fieldName: fieldName, redaction: redaction)
         writer.standardFields(
             level: level,
             message: message,

@@ -12,11 +12,14 @@ public struct JournalFieldWriter {
     private let fieldName: JournalFieldName
     private let redaction: LogRedaction
 
-    init(fieldCount: Int, fieldName: JournalFieldName, redaction: LogRedaction) {
+    /// Room for a dozen metadata fields, as the handoff record has; more grow the buffers.
+    private static let expectedMetadataFields = 12
+
+    init(fieldName: JournalFieldName, redaction: LogRedaction) {
         self.fieldName = fieldName
         self.redaction = redaction
-        bytes.reserveCapacity(256 + 48 * fieldCount)
-        spans.reserveCapacity(JournalEntry.standardFieldCount + fieldCount)
+        bytes.reserveCapacity(256 + 48 * Self.expectedMetadataFields)
+        spans.reserveCapacity(JournalEntry.standardFieldCount + Self.expectedMetadataFields)
     }
 
     /// A field whose value is text: redacted as the metadata value `.string(value)` under `key` would be.
