@@ -1,4 +1,5 @@
 public import AppFlipConfiguration
+import AppFlipCore
 import AppFlipProtocol
 import FoundationEssentials
 import NIOCore
@@ -138,23 +139,23 @@ extension DaemonConfiguration: Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let defaults = DaemonConfiguration()
         socket = try container.decodeIfPresent(String.self, forKey: .socket)
-        listenBacklog = try container.decodeIfPresent(Int.self, forKey: .listenBacklog) ?? defaults.listenBacklog
+        listenBacklog = try container.decodeIntegerIfPresent(forKey: .listenBacklog) ?? defaults.listenBacklog
         appsDirectory = try container.decodeIfPresent(String.self, forKey: .appsDirectory)
-        maxLineBytes = try container.decodeIfPresent(Int.self, forKey: .maxLineBytes) ?? defaults.maxLineBytes
-        maxConnections = try container.decodeIfPresent(Int.self, forKey: .maxConnections) ?? defaults.maxConnections
-        maxConnectionsPerUID = try container.decodeIfPresent(Int.self, forKey: .maxConnectionsPerUID) ?? defaults.maxConnectionsPerUID
-        reservedConnections = try container.decodeIfPresent(Int.self, forKey: .reservedConnections)
-        reservedConnectionsPerUID = try container.decodeIfPresent(Int.self, forKey: .reservedConnectionsPerUID) ?? defaults.reservedConnectionsPerUID
+        maxLineBytes = try container.decodeIntegerIfPresent(forKey: .maxLineBytes) ?? defaults.maxLineBytes
+        maxConnections = try container.decodeIntegerIfPresent(forKey: .maxConnections) ?? defaults.maxConnections
+        maxConnectionsPerUID = try container.decodeIntegerIfPresent(forKey: .maxConnectionsPerUID) ?? defaults.maxConnectionsPerUID
+        reservedConnections = try container.decodeIntegerIfPresent(forKey: .reservedConnections)
+        reservedConnectionsPerUID = try container.decodeIntegerIfPresent(forKey: .reservedConnectionsPerUID) ?? defaults.reservedConnectionsPerUID
         helloTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .helloTimeoutSeconds) ?? defaults.helloTimeoutSeconds
         idleTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .idleTimeoutSeconds) ?? defaults.idleTimeoutSeconds
-        maxInFlightPerConnection = try container.decodeIfPresent(Int.self, forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
+        maxInFlightPerConnection = try container.decodeIntegerIfPresent(forKey: .maxInFlightPerConnection) ?? defaults.maxInFlightPerConnection
         liveAppTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .liveAppTimeoutSeconds) ?? defaults.liveAppTimeoutSeconds
-        maxPendingPerLiveApp = try container.decodeIfPresent(Int.self, forKey: .maxPendingPerLiveApp) ?? defaults.maxPendingPerLiveApp
+        maxPendingPerLiveApp = try container.decodeIntegerIfPresent(forKey: .maxPendingPerLiveApp) ?? defaults.maxPendingPerLiveApp
         execTimeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .execTimeoutSeconds) ?? defaults.execTimeoutSeconds
         shutdownGraceSeconds = try container.decodeIfPresent(Double.self, forKey: .shutdownGraceSeconds) ?? defaults.shutdownGraceSeconds
-        maxHops = try container.decodeIfPresent(Int.self, forKey: .maxHops) ?? defaults.maxHops
-        maxOpenedURLs = try container.decodeIfPresent(Int.self, forKey: .maxOpenedURLs) ?? defaults.maxOpenedURLs
+        maxHops = try container.decodeIntegerIfPresent(forKey: .maxHops) ?? defaults.maxHops
+        maxOpenedURLs = try container.decodeIntegerIfPresent(forKey: .maxOpenedURLs) ?? defaults.maxOpenedURLs
         claimPolicy = try container.decodeIfPresent(ClaimPolicy.self, forKey: .claimPolicy) ?? defaults.claimPolicy
-        eventLoops = try container.decodeIfPresent(Int.self, forKey: .eventLoops)
+        eventLoops = try container.decodeIntegerIfPresent(forKey: .eventLoops)
     }
 }

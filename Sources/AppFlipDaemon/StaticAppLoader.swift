@@ -30,7 +30,7 @@ struct StaticAppLoader {
             association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
             associationFile = try container.decodeIfPresent(String.self, forKey: .associationFile)
             handler = try container.decode([String: JSONValue].self, forKey: .handler)
-            priority = try container.decodeIfPresent(Int.self, forKey: .priority)
+            priority = try container.decodeIntegerIfPresent(forKey: .priority)
         }
     }
 

@@ -1,4 +1,5 @@
 public import AppFlipConfiguration
+import AppFlipCore
 
 /// Everything the embedded authorization server serves, as read from `Config/oauth.json`: camelCase keys,
 /// unknown ones refused, like every configuration file.
@@ -55,11 +56,11 @@ public struct OAuthServerConfiguration: Sendable, Hashable, Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         self.init(
             host: try container.decodeIfPresent(String.self, forKey: .host) ?? "127.0.0.1",
-            port: try container.decodeIfPresent(Int.self, forKey: .port) ?? Self.defaultPort,
-            authorizationCodeLifetime: try container.decodeIfPresent(Int.self, forKey: .authorizationCodeLifetime) ?? 60,
-            accessTokenLifetime: try container.decodeIfPresent(Int.self, forKey: .accessTokenLifetime) ?? 3600,
+            port: try container.decodeIntegerIfPresent(forKey: .port) ?? Self.defaultPort,
+            authorizationCodeLifetime: try container.decodeIntegerIfPresent(forKey: .authorizationCodeLifetime) ?? 60,
+            accessTokenLifetime: try container.decodeIntegerIfPresent(forKey: .accessTokenLifetime) ?? 3600,
             refreshTokenRotation: try container.decodeIfPresent(RefreshTokenRotation.self, forKey: .refreshTokenRotation) ?? .grace,
-            refreshTokenGraceSeconds: try container.decodeIfPresent(Int.self, forKey: .refreshTokenGraceSeconds),
+            refreshTokenGraceSeconds: try container.decodeIntegerIfPresent(forKey: .refreshTokenGraceSeconds),
             clients: try container.decode([RegisteredClient].self, forKey: .clients),
             users: try container.decode([TestUser].self, forKey: .users)
         )

@@ -12,4 +12,16 @@ public struct HelloRequest: Sendable, Hashable, Codable {
         self.version = version
         self.client = client
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, client
+    }
+
+    /// Decodes the request; a `version` of `1.5` is refused as a mismatch at `version`, not as a line that
+    /// is no JSON.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeInteger(forKey: .version)
+        client = try container.decodeIfPresent(String.self, forKey: .client)
+    }
 }

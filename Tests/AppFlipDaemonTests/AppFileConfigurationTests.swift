@@ -37,6 +37,8 @@ import Testing
         (#"{"exec":{"command":"/bin/cat","args":["a",2]}}"#, "", "handler.exec.args[1]", "must be a string"),
         (#"{"builtin":"reject"}"#, "", "handler.builtin", "the only built-in handler is \"accept\""),
         (#"{"builtin":{"accept":true}}"#, "", "handler.builtin", "must be a string"),
+        (#"{"builtin":"accept"}"#, #","priority":1.5"#, "priority", "must be an integer"),
+        (#"{"builtin":"accept"}"#, #","priority":1e30"#, "priority", "must be an integer"),
     ])
     func aBrokenAppFileIsRefusedNamingTheField(handler: String, extra: String, field: String, message: String) throws {
         let error = try #require(try loadError(Self.app(handler: handler, extra: extra)))

@@ -115,6 +115,18 @@ import Testing
         }
     }
 
+    @Test(
+        "a number that is no integer is refused at its key",
+        arguments: ["port", "authorizationCodeLifetime", "accessTokenLifetime", "refreshTokenGraceSeconds"]
+    )
+    func nonIntegers(key: String) throws {
+        let file = try writeTemporaryFile(#"{"\#(key)":1.5,"clients":[],"users":[]}"#)
+        defer { unlink(file) }
+        #expect(throws: ConfigurationError(file: file, field: key, "must be an integer")) {
+            try OAuthServerConfiguration.load(from: file)
+        }
+    }
+
     private func writeTemporaryFile(_ contents: String) throws -> String {
         var template = Array("/tmp/appflip-oauth-XXXXXX.json".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 5) }

@@ -178,6 +178,40 @@ import Testing
         #expect(typo.standardError.contains("`maxLineByte`: unknown key"))
     }
 
+    @Test(arguments: [1, 3])
+    func servesOnAsManyEventLoopsAsConfigured(count: Int) async throws {
+        var configuration = DaemonConfiguration()
+        configuration.eventLoops = count
+        let daemon = try TestDaemon.make(configuration: configuration, apps: Self.apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let (served, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            (try await daemon.connect().open("https://accept.test/").status, eventLoopThreads(of: pid))
+        }
+        #expect(served.0 == .handled)
+        #expect(served.1 == count)
+        #expect(exit.status == 0)
+    }
+
+    /// How many of `pid`'s threads are event loops of a `MultiThreadedEventLoopGroup` (NIO names them
+    /// `NIO-ELT-GROUP-#N`).
+    private func eventLoopThreads(of pid: Int32) -> Int {
+        guard let tasks = opendir("/proc/\(pid)/task") else { return -1 }
+        defer { closedir(tasks) }
+        var count = 0
+        while let entry = readdir(tasks) {
+            let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard tid.first?.isNumber == true, let file = fopen("/proc/\(pid)/task/\(tid)/comm", "r") else { continue }
+            var name = [CChar](repeating: 0, count: 32)
+            if fgets(&name, Int32(name.count), file) != nil,
+                String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("NIO-ELT-")
+            {
+                count += 1
+            }
+            fclose(file)
+        }
+        return count
+    }
+
     /// Binds a socket at `path` and closes it without removing the file, as a crashed daemon leaves it.
     private func makeStaleSocket(at path: String) throws {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

@@ -50,4 +50,33 @@ struct JournalIntegrationTests {
         // A message with a line break is stored in the export format's binary form, whole.
         #expect(entry.contains("code=[redacted]&state=s\nsecond line"))
     }
+
+    /// A record logged through a `JournalFieldSource` keeps the handler's own metadata and its provider's:
+    /// with either, the handler takes swift-log's path, which merges them.
+    @Test(arguments: [false, true])
+    func aFieldSourceKeepsTheHandlersMetadata(fromProvider: Bool) throws {
+        let marker = "t\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
+        let provider = Logger.MetadataProvider { ["instance": "i-\(marker)"] }
+        var handler = JournalLogHandler(
+            label: "systemd-tests",
+            identifier: "systemd-tests",
+            destination: .journal,
+            metadataProvider: fromProvider ? provider : nil
+        )
+        if !fromProvider { handler[metadataKey: "instance"] = "i-\(marker)" }
+        let source = JournalFieldSourceTests.Source(fields: [
+            ("test-marker", .text(marker)), ("hop", .number(2)), ("access_token", .text("SECRET-\(marker)")),
+        ])
+        handler.log(level: .warning, "handoff handled", fields: source, source: "systemd-tests")
+        var entry = ""
+        for _ in 0..<50 where entry.isEmpty {
+            entry = run("journalctl -o export --no-pager APPFLIP_TEST_MARKER=\(marker) 2>/dev/null")
+            if entry.isEmpty { usleep(100_000) }
+        }
+        #expect(!entry.isEmpty, "no journal entry with APPFLIP_TEST_MARKER=\(marker)")
+        #expect(!entry.contains("SECRET-"))
+        for field in ["APPFLIP_INSTANCE=i-\(marker)", "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted]", "MESSAGE=handoff handled"] {
+            #expect(entry.contains("\n\(field)\n"), "missing \(field)")
+        }
+    }
 }
