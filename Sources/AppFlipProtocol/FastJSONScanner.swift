@@ -1,3 +1,5 @@
+import AppFlipCore
+
 /// The strict little JSON scanner under the hot-path decoders: it reads only what they understand and
 /// reports anything else as "not mine" (`nil` or `false`), never as an error.
 struct FastJSONScanner {
@@ -69,6 +71,8 @@ struct FastJSONScanner {
         skipWhitespace()
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        // Most strings are plain ASCII to their closing quote: skip that run a word at a time.
+        index += JSONText.plainCount(UnsafeRawBufferPointer(rebasing: bytes[index...]), asciiOnly: true)
         var escaped = false
         var ascii = true
         while index < bytes.count {

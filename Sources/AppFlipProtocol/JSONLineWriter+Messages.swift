@@ -91,9 +91,14 @@ extension JSONLineWriter {
     /// Opens a reply and writes every key that sorts before `result`: `error` when it failed, `id`, `ok`, `op`.
     private mutating func beginReply(_ reply: Reply) {
         beginObject()
-        if case .failure(let error) = reply.outcome {
+        // Switched on, not copied out with `try? get()`: a copy of the result cost more than the line.
+        let succeeded: Bool
+        switch reply.outcome {
+        case .success: succeeded = true
+        case .failure(let error):
             key("error")
             write(error)
+            succeeded = false
         }
         key("id")
         switch reply.id {
@@ -102,7 +107,7 @@ extension JSONLineWriter {
         case nil: null()
         }
         key("ok")
-        bool((try? reply.outcome.get()) != nil)
+        bool(succeeded)
         field("op", reply.op?.rawValue)
     }
 

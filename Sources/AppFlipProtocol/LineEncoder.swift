@@ -4,7 +4,7 @@ import FoundationEssentials
 /// allocates no array per line.
 ///
 /// The bytes are those of `encodedLine()`, followed by the newline that ends a line on the wire.
-public struct LineEncoder {
+public struct LineEncoder: ~Copyable {
     private var writer = JSONLineWriter()
     /// For the messages that are not hot.
     private let encoder = JSONEncoder.protocolEncoder
@@ -17,7 +17,7 @@ public struct LineEncoder {
         writer.reset()
         writer.write(message, otherwiseUsing: encoder)
         writer.newline()
-        writer.bytes.withUnsafeBytes(body)
+        body(writer.bytes)
     }
 
     /// Calls `body` with `request` as one line, newline included. The bytes are valid only inside `body`.
@@ -25,6 +25,6 @@ public struct LineEncoder {
         writer.reset()
         writer.write(request, otherwiseUsing: encoder)
         writer.newline()
-        writer.bytes.withUnsafeBytes(body)
+        body(writer.bytes)
     }
 }

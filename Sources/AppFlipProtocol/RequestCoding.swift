@@ -114,7 +114,7 @@ extension Request: Codable {
     public func encodedLine() -> [UInt8] {
         var writer = JSONLineWriter()
         writer.write(self, otherwiseUsing: .protocolEncoder)
-        return writer.bytes
+        return Array(writer.bytes)
     }
 }
 

@@ -92,7 +92,7 @@ extension ServerMessage: Codable {
     public func encodedLine() -> [UInt8] {
         var writer = JSONLineWriter()
         writer.write(self, otherwiseUsing: .protocolEncoder)
-        return writer.bytes
+        return Array(writer.bytes)
     }
 
     /// Decodes one line (without its newline).

@@ -189,7 +189,7 @@ import Testing
     func leavesOtherMessagesToJSONEncoder(_ message: ServerMessage) throws {
         var writer = JSONLineWriter()
         writer.write(message, otherwiseUsing: Self.prettyEncoder)
-        #expect(writer.bytes == Array(try Self.prettyEncoder.encode(message)))
+        #expect(Array(writer.bytes) == Array(try Self.prettyEncoder.encode(message)))
         #expect(String(decoding: message.encodedLine(), as: UTF8.self) == (try Self.compact(message)))
         #expect(try ServerMessage.decode(line: message.encodedLine()) == message)
     }
@@ -198,9 +198,28 @@ import Testing
     func leavesOtherRequestsToJSONEncoder(_ request: Request) throws {
         var writer = JSONLineWriter()
         writer.write(request, otherwiseUsing: Self.prettyEncoder)
-        #expect(writer.bytes == Array(try Self.prettyEncoder.encode(request)))
+        #expect(Array(writer.bytes) == Array(try Self.prettyEncoder.encode(request)))
         #expect(String(decoding: request.encodedLine(), as: UTF8.self) == (try Self.compact(request)))
         #expect(try Request.decode(line: request.encodedLine()).get() == request)
+    }
+
+    /// The writer's storage starts at 256 bytes and grows: a line of any length, after short ones and
+    /// before them again, is the encoder's, escapes included, and each line starts clean.
+    @Test func linesLongerThanTheStorageGrowItAndShortOnesFollow() throws {
+        var encoder = LineEncoder()
+        let short = ServerMessage.reply(Reply(id: .number(1), result: .answer(AnswerResult(handoff: 2))))
+        for length in [0, 7, 8, 9, 255, 256, 257, 4_099, 100_000] {
+            let url = "https://a.test/" + String(repeating: "x", count: length)
+            let escaped = String(repeating: "\"\\\n\u{1}é", count: length / 5)
+            let long = ServerMessage.activity(
+                ActivityPush(handoff: UInt64(length), app: escaped, rule: "r", activity: Activity(webpageURL: url))
+            )
+            for message in [short, long, short] {
+                var line: [UInt8] = []
+                encoder.withLine(of: message) { line = Array($0) }
+                #expect(String(decoding: line, as: UTF8.self) == (try Self.compact(message)) + "\n")
+            }
+        }
     }
 
     @Test func aLineEncoderWritesEachMessageAsOneLine() throws {

@@ -37,4 +37,30 @@ import Testing
         JSONText.appendInteger(integer, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "[" + String(integer))
     }
+
+    /// The eight-bytes-at-a-time scan agrees with the byte-by-byte rule for every byte value at every
+    /// position of a word and of the tail, among fillers that match nothing or sit right beside what matches.
+    @Test(arguments: [UInt8(ascii: "a"), 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xFF])
+    func theWordScanStopsAtTheFirstByteAJSONStringCannotHoldAsItIs(filler: UInt8) {
+        for asciiOnly in [false, true] {
+            func isPlain(_ byte: UInt8) -> Bool {
+                byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (!asciiOnly || byte < 0x80)
+            }
+            for count in [1, 7, 8, 9, 16, 19] {
+                for position in 0..<count {
+                    for byte in UInt8.min...UInt8.max {
+                        var bytes = [UInt8](repeating: filler, count: count)
+                        bytes[position] = byte
+                        let expected = bytes.firstIndex { !isPlain($0) } ?? count
+                        let found = bytes.withUnsafeBytes { JSONText.plainCount($0, asciiOnly: asciiOnly) }
+                        let escapes = bytes.withUnsafeBufferPointer { JSONText.needsEscape($0) }
+                        guard found == expected, asciiOnly || escapes == (expected < count) else {
+                            Issue.record("byte \(byte) at \(position) of \(count), asciiOnly \(asciiOnly): \(found), not \(expected)")
+                            return
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

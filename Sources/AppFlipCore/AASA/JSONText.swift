@@ -23,9 +23,14 @@ package enum JSONText {
     }
 
     /// `value`'s decimal digits. `String(value)` is generic and not specialized: digits by hand cost a tenth
-    /// as much, and the daemon writes a handoff id in every push and reply. They are written right to left
-    /// into a buffer on the stack and appended at once: one append instead of one per digit.
+    /// as much, and the daemon writes a handoff id in every push and reply.
     package static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        withDigits(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with `value`'s decimal digits, written right to left into a buffer on the stack, so that
+    /// a writer copies them in one go.
+    package static func withDigits(of value: Int64, _ body: (UnsafeRawBufferPointer) -> Void) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and Int64's 19 digits fit
         withUnsafeMutableBytes(of: &digits) { buffer in
             var magnitude = value.magnitude
@@ -39,7 +44,7 @@ package enum JSONText {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -50,7 +55,7 @@ package enum JSONText {
         var value = value
         // Most strings need no escape: copy them whole rather than byte by byte.
         let copied = value.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            guard !needsEscape(utf8) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
@@ -72,5 +77,38 @@ package enum JSONText {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `utf8` is escaped in a JSON string: `"`, `\` or a control character. Most
+    /// strings have none and are copied whole.
+    package static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        plainCount(UnsafeRawBufferPointer(utf8), asciiOnly: false) < utf8.count
+    }
+
+    /// How many bytes at the start of `bytes` a JSON string holds as they are: none is `"`, `\` or a
+    /// control character, nor, with `asciiOnly`, above 0x7F. Eight bytes at a time, as one word, and byte
+    /// by byte only in the word that holds the first other byte: byte by byte throughout, these scans were
+    /// the protocol writer's and reader's largest costs. A word's test is exact as a yes or no, because a
+    /// borrow runs on only from a byte that matched.
+    package static func plainCount(_ bytes: UnsafeRawBufferPointer, asciiOnly: Bool) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasByte(below limit: UInt8, _ word: UInt64) -> Bool { (word &- ones &* UInt64(limit)) & ~word & highBits != 0 }
+        func isPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (!asciiOnly || byte < 0x80)
+        }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let other =
+                hasByte(below: 0x20, word) || hasByte(below: 1, quotes) || hasByte(below: 1, backslashes)
+                || (asciiOnly && word & highBits != 0)
+            if other { break }
+            index += 8
+        }
+        while index < bytes.count, isPlain(bytes[index]) { index += 1 }
+        return index
     }
 }
