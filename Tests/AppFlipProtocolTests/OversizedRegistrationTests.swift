@@ -56,6 +56,8 @@ import Testing
         #"{"a":[1,2,{"b":"]}\"["}],"op":"watch","id":"x\"y"}"#,
         #" { "x" : -1.5e3 , "y" : null , "z" : true , "op" : "hello" , "version" : 1 , "id" : 0 } "#,
         #"{"nested":[[[[{"deep":[[]]}]]]],"id":42,"op":"explain","url":"https://a.test/"}"#,
+        // Keys that are not plain ASCII match no known key and are stepped over.
+        #"{"\/op":"open","é":1,"i\"d":2,"a\tb":3,"id":7,"op":"apps"}"#,
     ])
     func theEnvelopeScanAgreesWithTheParser(line: String) throws {
         let bytes = Array(line.utf8)

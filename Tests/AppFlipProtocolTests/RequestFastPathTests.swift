@@ -13,6 +13,7 @@ import Testing
         #"{"id":9223372036854775807,"op":"open","activity":{"activityType":"t\"q\\\/\n\t","webpageURL":"https://é.test/ü"}}"#,
         #"{"id":0,"op":"answer","handoff":18446744073709551615,"continue":false}"#,
         #"{"continue":true,"handoff":3,"id":2,"op":"answer","open":[]}"#,
+        #"{"continue":true,"open":[],"handoff":3,"op":"answer","id":2}"#,
         #"{"id":2,"op":"answer","handoff":3,"continue":true,"open":[{"url":"https://g.test/?code=1","options":{"universalLinksOnly":true}},{"url":"https://h.test/"}]}"#,
     ]
 
@@ -40,6 +41,11 @@ import Testing
         #"[1]"#,
         "",
         "{\"id\":1,\"op\":\"open\",\"activity\":{\"activityType\":\"a\tb\"}}",
+        // A key spelled with an escape or outside ASCII is no key the fast path knows.
+        #"{"id":1,"o\/p":"open","activity":{"activityType":"t"}}"#,
+        #"{"id":1,"op":"open","activit\u0079":{"activityType":"t"}}"#,
+        #"{"id":1,"op":"open","activity":{"activityType":"t"},"é":1}"#,
+        #"{"i\"d":1,"op":"open","activity":{"activityType":"t"}}"#,
     ]
 
     @Test(arguments: handled)

@@ -86,29 +86,30 @@ package enum JSONText {
     }
 
     /// How many bytes at the start of `bytes` a JSON string holds as they are: none is `"`, `\` or a
-    /// control character, nor, with `asciiOnly`, above 0x7F. Eight bytes at a time, as one word, and byte
-    /// by byte only in the word that holds the first other byte: byte by byte throughout, these scans were
-    /// the protocol writer's and reader's largest costs. A word's test is exact as a yes or no, because a
-    /// borrow runs on only from a byte that matched.
+    /// control character, nor, with `asciiOnly`, above 0x7F. Eight bytes at a time, as one word whose
+    /// stopping bytes are marked exactly, so the first one's place is the mark's lowest bit: byte by byte,
+    /// these scans were the protocol writer's and reader's largest costs. Only a tail shorter than a word
+    /// goes byte by byte (copying it into a word cost more).
     package static func plainCount(_ bytes: UnsafeRawBufferPointer, asciiOnly: Bool) -> Int {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasByte(below limit: UInt8, _ word: UInt64) -> Bool { (word &- ones &* UInt64(limit)) & ~word & highBits != 0 }
-        func isPlain(_ byte: UInt8) -> Bool {
-            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (!asciiOnly || byte < 0x80)
-        }
+        /// 0x80 in exactly the bytes of `word` that are zero: no carry crosses a byte, as none can overflow.
+        func zeroBytes(_ word: UInt64) -> UInt64 { ~(((word & low7) &+ low7) | word | low7) }
         var index = 0
         while index + 8 <= bytes.count {
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let other =
-                hasByte(below: 0x20, word) || hasByte(below: 1, quotes) || hasByte(below: 1, backslashes)
-                || (asciiOnly && word & highBits != 0)
-            if other { break }
+            var stops = zeroBytes(word & (ones &* 0xE0))  // below 0x20
+            stops |= zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            stops |= zeroBytes(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+            if asciiOnly { stops |= word & ~low7 }
+            if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
             index += 8
         }
-        while index < bytes.count, isPlain(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), !asciiOnly || byte < 0x80 else { break }
+            index += 1
+        }
         return index
     }
 }
