@@ -303,7 +303,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
-                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
+                "AppFlipCLI", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
                 "DjangoOAuthFixture",
             ],
             swiftSettings: swiftSettings

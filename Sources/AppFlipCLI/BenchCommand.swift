@@ -184,7 +184,7 @@ struct BenchCommand: AsyncParsableCommand {
         for count in counts {
             // Scenarios take turns in short rounds, so that a load change on the shared machine hits them all
             // alike instead of skewing whichever ran at that moment.
-            var merged = Array(repeating: BenchLoad.Figures(requests: 0, failures: 0, seconds: 0, latencies: []), count: scenarios.count)
+            var merged = Array(repeating: BenchFigures(), count: scenarios.count)
             for scenario in scenarios {
                 _ = try await BenchLoad.run(
                     path: scenario.path,
@@ -209,28 +209,24 @@ struct BenchCommand: AsyncParsableCommand {
                         group: group,
                         isSuccess: scenario.check
                     )
-                    merged[index].requests += figures.requests
-                    merged[index].failures += figures.failures
-                    merged[index].seconds += figures.seconds
-                    merged[index].latencies += figures.latencies
+                    merged[index].merge(figures)
                 }
             }
             for (index, scenario) in scenarios.enumerated() {
-                var figures = merged[index]
-                figures.latencies.sort()
+                let figures = merged[index]
                 rows.append(
                     Row(
                         scenario: scenario.name,
                         connections: count,
-                        requests: figures.requests,
+                        requests: figures.operations,
                         failures: figures.failures,
-                        throughputPerSecond: figures.throughput,
+                        throughputPerSecond: figures.perSecond,
                         p50Micros: figures.percentile(0.5),
                         p99Micros: figures.percentile(0.99)
                     )
                 )
                 if !json {
-                    FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.throughput))/s, p50 \(figures.percentile(0.5)) µs")
+                    FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.perSecond))/s, p50 \(figures.percentile(0.5)) µs")
                 }
             }
         }

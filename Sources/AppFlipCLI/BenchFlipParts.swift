@@ -156,7 +156,7 @@ struct BenchFlipParts {
         let run = Int(WallClock.now())
 
         /// One round of `part` at `concurrency`, `total` operations.
-        func round(_ part: Part, concurrency: Int, total: Int, connections: [AppFlipConnection]) async -> BenchClosedLoop.Figures {
+        func round(_ part: Part, concurrency: Int, total: Int, connections: [AppFlipConnection]) async -> BenchFigures {
             let workers = Array(connections.enumerated())
             switch part {
             case .hops, .flip:
@@ -193,7 +193,7 @@ struct BenchFlipParts {
             for part in Part.allCases {
                 _ = await round(part, concurrency: concurrency, total: min(100, options.flips), connections: connections)
             }
-            var merged = Array(repeating: BenchClosedLoop.Figures(), count: Part.allCases.count)
+            var merged = Array(repeating: BenchFigures(), count: Part.allCases.count)
             for _ in 0..<rounds {
                 // The parts take turns, so that a load change on the shared machine hits them all alike.
                 for (index, part) in Part.allCases.enumerated() {

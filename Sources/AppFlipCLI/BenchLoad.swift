@@ -6,24 +6,9 @@ import NIOPosix
 /// The same client drives the baselines and the daemon, with the same request bytes, so that only the
 /// server side differs between figures.
 enum BenchLoad {
-    struct Figures: Sendable {
-        var requests: Int
-        var failures: Int
-        var seconds: Double
-        /// Round-trip latencies in nanoseconds, sorted.
-        var latencies: [UInt64]
-
-        var throughput: Double { Double(requests) / seconds }
-
-        func percentile(_ fraction: Double) -> Double {
-            guard !latencies.isEmpty else { return 0 }
-            let index = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
-            return Double(latencies[max(0, index)]) / 1000
-        }
-    }
-
     /// Runs `requests` round trips split over `connections` connections to `path`. `hello` is sent first on
-    /// each connection when given; a reply counts as a success when `isSuccess` says so.
+    /// each connection when given; a reply counts as a success when `isSuccess` says so. The figures'
+    /// latencies are every reply's, in microseconds.
     static func run(
         path: String,
         connections: Int,
@@ -33,7 +18,7 @@ enum BenchLoad {
         recordLatencies: Bool,
         group: any EventLoopGroup,
         isSuccess: @escaping @Sendable (ByteBufferView) -> Bool
-    ) async throws -> Figures {
+    ) async throws -> BenchFigures {
         var channels: [(any Channel, BenchClientHandler)] = []
         for index in 0..<connections {
             let share = requests / connections + (index < requests % connections ? 1 : 0)
@@ -59,11 +44,11 @@ enum BenchLoad {
         }
         let seconds = Double((NIODeadline.now() - started).nanoseconds) / 1e9
         for (channel, _) in channels { try? await channel.close() }
-        return Figures(
-            requests: results.reduce(0) { $0 + $1.completed },
+        return BenchFigures(
+            operations: results.reduce(0) { $0 + $1.completed },
             failures: results.reduce(0) { $0 + $1.failures },
             seconds: seconds,
-            latencies: results.flatMap(\.latencies).sorted()
+            latencies: results.flatMap(\.latencies).map { Double($0) / 1000 }
         )
     }
 }
