@@ -51,9 +51,10 @@ struct FastJSONScanner {
         fileprivate let plain: UnsafeRawBufferPointer?
 
         static func == (key: Key, literal: StaticString) -> Bool {
-            guard let plain = key.plain, plain.count == literal.utf8CodeUnitCount else { return false }
+            guard let plain = key.plain else { return false }
             // Index by index: `elementsEqual`'s iterators cost more than the keys' few bytes.
             return literal.withUTF8Buffer { literal in
+                guard plain.count == literal.count else { return false }
                 for index in 0..<literal.count where plain[index] != literal[index] { return false }
                 return true
             }

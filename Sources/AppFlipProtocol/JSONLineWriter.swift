@@ -79,12 +79,15 @@ struct JSONLineWriter: ~Copyable {
 
     /// Writes `"key":`; the value follows. Keys are the protocol's own names, which need no escape.
     mutating func key(_ key: StaticString) {
-        reserve(key.utf8CodeUnitCount + 4)
-        if needsComma { put(UInt8(ascii: ",")) }
-        put(UInt8(ascii: "\""))
-        key.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
-        put(UInt8(ascii: "\""))
-        put(UInt8(ascii: ":"))
+        // `withUTF8Buffer`, not `utf8Start`: that traps for a `StaticString` held as one scalar.
+        key.withUTF8Buffer { name in
+            reserve(name.count + 4)
+            if needsComma { put(UInt8(ascii: ",")) }
+            put(UInt8(ascii: "\""))
+            put(UnsafeRawBufferPointer(name))
+            put(UInt8(ascii: "\""))
+            put(UInt8(ascii: ":"))
+        }
         needsComma = false
     }
 
@@ -120,9 +123,11 @@ struct JSONLineWriter: ~Copyable {
 
     mutating func bool(_ value: Bool) {
         let word: StaticString = value ? "true" : "false"
-        reserve(word.utf8CodeUnitCount + 1)
-        if needsComma { put(UInt8(ascii: ",")) }
-        word.withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
+        word.withUTF8Buffer { word in
+            reserve(word.count + 1)
+            if needsComma { put(UInt8(ascii: ",")) }
+            put(UnsafeRawBufferPointer(word))
+        }
         needsComma = true
     }
 

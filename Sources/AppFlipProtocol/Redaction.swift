@@ -18,6 +18,9 @@ public enum Redaction {
     /// parser sees one (a combining mark after `?` does not hide the query), and every hop's record pays
     /// for it (a walk by characters was a tenth of the daemon's instructions per handoff at `info`).
     public static func redact(url: String) -> String {
+        // Most URLs have neither query nor fragment: seen through a pointer, not `String.Index`es.
+        let plain = url.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 == ascii("?") || $0 == ascii("#") } }
+        if plain == true { return url }
         let bytes = url.utf8
         guard let start = bytes.firstIndex(where: { $0 == ascii("?") || $0 == ascii("#") }) else { return url }
         var result = String(url[..<start])
