@@ -1,6 +1,8 @@
 import AppFlipCore
 import AsyncHTTPClient
 import Hummingbird
+import NIOCore
+import NIOPosix
 import Testing
 
 @testable import AppFlipOAuth
@@ -71,9 +73,11 @@ import Testing
     static func call(
         _ url: String,
         credential: SessionCredential? = nil,
-        timeout: Duration = .seconds(5)
+        timeout: Duration = .seconds(5),
+        connectTimeout: Duration = .seconds(2),
+        retryingConnections: Bool = true
     ) async throws -> Result<String, AuthorizationFailure> {
-        try await withHTTPClient { client in
+        try await withHTTPClient(connectTimeout: connectTimeout, retryingConnections: retryingConnections) { client in
             let endpoint = AuthorizationEndpoint(
                 url: url,
                 credential: credential,
@@ -160,11 +164,35 @@ import Testing
 
     @Test("a TLS error (https to a plain-HTTP port) is cancelled")
     func tlsError() async throws {
-        try await withApplication(Self.misbehavingRouter()) { port in
-            let failure = try #require(try await Self.call("https://127.0.0.1:\(port)/ok").failure)
+        // A server that answers the ClientHello in plain HTTP, so that the handshake fails at once, and a
+        // client that reports the first failed attempt instead of trying again until its connect timeout:
+        // the result does not depend on the machine's speed. (Against Hummingbird, which never answers a
+        // ClientHello, the test ended in the 2 s connect timeout, which under ThreadSanitizer on a loaded
+        // machine fired before any attempt had finished.) The limits only bound a hang.
+        try await withPlainHTTPAnswer { port in
+            let url = "https://127.0.0.1:\(port)/ok"
+            let failure = try #require(
+                try await Self.call(url, timeout: .seconds(60), connectTimeout: .seconds(60), retryingConnections: false).failure
+            )
             #expect(failure.flipError == .cancelled)
-            #expect(failure.reason.contains("TLS"), "\(failure.reason)")
+            #expect(failure.reason.contains("TLS with https://127.0.0.1:\(port)/ok failed (is it really https?)"), "\(failure.reason)")
         }
+    }
+
+    /// Runs `body` with the port of a TCP server that answers whatever arrives with an HTTP 400.
+    private func withPlainHTTPAnswer(_ body: (Int) async throws -> Void) async throws {
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(PlainHTTPAnswer()) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        do {
+            try await body(server.localAddress!.port!)
+        } catch {
+            try await server.close()
+            throw error
+        }
+        try await server.close()
     }
 
     @Test("no answer within the timeout is cancelled")
@@ -214,5 +242,16 @@ extension Result {
     var failure: Failure? {
         if case .failure(let failure) = self { return failure }
         return nil
+    }
+}
+
+/// Answers each read with an HTTP 400, as a plain-HTTP server answers bytes it cannot parse.
+private final class PlainHTTPAnswer: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let answer = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: answer)), promise: nil)
     }
 }
