@@ -53,7 +53,7 @@ struct JSONLineWriter: ~Copyable {
 
     mutating func beginObject() {
         reserve(2)
-        if needsComma { put(UInt8(ascii: ",")) }
+        putSeparator()
         put(UInt8(ascii: "{"))
         needsComma = false
     }
@@ -66,7 +66,7 @@ struct JSONLineWriter: ~Copyable {
 
     mutating func beginArray() {
         reserve(2)
-        if needsComma { put(UInt8(ascii: ",")) }
+        putSeparator()
         put(UInt8(ascii: "["))
         needsComma = false
     }
@@ -82,7 +82,7 @@ struct JSONLineWriter: ~Copyable {
         // `withUTF8Buffer`, not `utf8Start`: that traps for a `StaticString` held as one scalar.
         key.withUTF8Buffer { name in
             reserve(name.count + 4)
-            if needsComma { put(UInt8(ascii: ",")) }
+            putSeparator()
             put(UInt8(ascii: "\""))
             put(UnsafeRawBufferPointer(name))
             put(UInt8(ascii: "\""))
@@ -96,7 +96,7 @@ struct JSONLineWriter: ~Copyable {
         let copied = value.withUTF8 { utf8 in
             guard !JSONText.needsEscape(utf8) else { return false }
             reserve(utf8.count + 3)
-            if needsComma { put(UInt8(ascii: ",")) }
+            putSeparator()
             put(UInt8(ascii: "\""))
             put(UnsafeRawBufferPointer(utf8))
             put(UInt8(ascii: "\""))
@@ -125,7 +125,7 @@ struct JSONLineWriter: ~Copyable {
         let word: StaticString = value ? "true" : "false"
         word.withUTF8Buffer { word in
             reserve(word.count + 1)
-            if needsComma { put(UInt8(ascii: ",")) }
+            putSeparator()
             put(UnsafeRawBufferPointer(word))
         }
         needsComma = true
@@ -133,7 +133,7 @@ struct JSONLineWriter: ~Copyable {
 
     mutating func null() {
         reserve(5)
-        if needsComma { put(UInt8(ascii: ",")) }
+        putSeparator()
         ("null" as StaticString).withUTF8Buffer { put(UnsafeRawBufferPointer($0)) }
         needsComma = true
     }
@@ -153,9 +153,14 @@ struct JSONLineWriter: ~Copyable {
     }
 
     private mutating func separate() {
-        guard needsComma else { return }
         reserve(1)
-        put(UInt8(ascii: ","))
+        putSeparator()
+    }
+
+    /// Writes the comma a value after another needs, into room that ``reserve(_:)`` made.
+    @inline(__always)
+    private mutating func putSeparator() {
+        if needsComma { put(UInt8(ascii: ",")) }
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {

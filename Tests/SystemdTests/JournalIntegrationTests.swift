@@ -22,6 +22,18 @@ struct JournalIntegrationTests {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The export form of the entry whose `APPFLIP_TEST_MARKER` is `marker`; empty, with an issue recorded,
+    /// when none appears. journald writes asynchronously: polled, bounded.
+    func journalEntry(marked marker: String) -> String {
+        var entry = ""
+        for _ in 0..<50 where entry.isEmpty {
+            entry = run("journalctl -o export --no-pager APPFLIP_TEST_MARKER=\(marker) 2>/dev/null")
+            if entry.isEmpty { usleep(100_000) }
+        }
+        #expect(!entry.isEmpty, "no journal entry with APPFLIP_TEST_MARKER=\(marker)")
+        return entry
+    }
+
     @Test func journaldStoresEveryFieldAndNoCredential() throws {
         let marker = "t\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
         var logger = Logger(label: "systemd-tests") { label in
@@ -32,13 +44,7 @@ struct JournalIntegrationTests {
             "delivered https://h/a/com.google.OPA?code=SECRET-\(marker)&state=s\nsecond line",
             metadata: ["test-marker": "\(marker)", "handoffID": "h-1", "access_token": "SECRET-\(marker)"]
         )
-        // journald writes asynchronously; poll, bounded, for the entry to appear.
-        var entry = ""
-        for _ in 0..<50 where entry.isEmpty {
-            entry = run("journalctl -o export --no-pager APPFLIP_TEST_MARKER=\(marker) 2>/dev/null")
-            if entry.isEmpty { usleep(100_000) }
-        }
-        #expect(!entry.isEmpty, "no journal entry with APPFLIP_TEST_MARKER=\(marker)")
+        let entry = journalEntry(marked: marker)
         #expect(!entry.contains("SECRET-"))
         for field in [
             "PRIORITY=4", "SYSLOG_IDENTIFIER=systemd-tests", "APPFLIP_HANDOFF_ID=h-1", "APPFLIP_ACCESS_TOKEN=[redacted]",
@@ -68,12 +74,7 @@ struct JournalIntegrationTests {
             ("test-marker", .text(marker)), ("hop", .number(2)), ("access_token", .text("SECRET-\(marker)")),
         ])
         handler.log(level: .warning, "handoff handled", fields: source, source: "systemd-tests")
-        var entry = ""
-        for _ in 0..<50 where entry.isEmpty {
-            entry = run("journalctl -o export --no-pager APPFLIP_TEST_MARKER=\(marker) 2>/dev/null")
-            if entry.isEmpty { usleep(100_000) }
-        }
-        #expect(!entry.isEmpty, "no journal entry with APPFLIP_TEST_MARKER=\(marker)")
+        let entry = journalEntry(marked: marker)
         #expect(!entry.contains("SECRET-"))
         for field in ["APPFLIP_INSTANCE=i-\(marker)", "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted]", "MESSAGE=handoff handled"] {
             #expect(entry.contains("\n\(field)\n"), "missing \(field)")
