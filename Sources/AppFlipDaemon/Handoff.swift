@@ -4,7 +4,10 @@ public import Logging
 public import NIOCore
 
 /// One activity on its way to one app, and the capability to open URLs as that app.
-public struct Handoff: Sendable {
+///
+/// A class rather than a struct: it holds a dozen references (strings, the logger, the hop), and passing
+/// it from the hop to a live app's pending table and back copied each of them, an atomic count apiece.
+public final class Handoff: Sendable {
     /// The `NSUserActivity` being continued; its `webpageURL` is the universal link.
     public let activity: Activity
     /// The activity's `webpageURL`, as the daemon parsed it to route it.
@@ -18,6 +21,16 @@ public struct Handoff: Sendable {
     /// The daemon's logger, for the handler's own messages; log URLs only through `Redaction.redact(url:)`.
     public let logger: Logger
     let hop: HandoffHop
+
+    init(activity: Activity, url: RawURL, appID: String, rule: String, eventLoop: any EventLoop, logger: Logger, hop: HandoffHop) {
+        self.activity = activity
+        self.url = url
+        self.appID = appID
+        self.rule = rule
+        self.eventLoop = eventLoop
+        self.logger = logger
+        self.hop = hop
+    }
 
     /// Opens `url` as this app would with `UIApplication.open(_:options:)`: it is routed like any universal
     /// link and delivered to the app that claims it. The future never fails; the `OpenedURL` says what

@@ -162,10 +162,7 @@ final class HandoffHop: Sendable {
             return finish(.failure(ErrorBody(.invalidURL, "the activity has no webpageURL", field: "activity.webpageURL")))
         }
         let url: RawURL
-        switch HandoffRouter.universalLink(webpageURL, field: "activity.webpageURL") {
-        case .success(let parsed): url = parsed
-        case .failure(let error): return finish(.failure(error))
-        }
+        do { url = try HandoffRouter.universalLink(webpageURL, field: "activity.webpageURL") } catch { return finish(.failure(error)) }
         switch daemon.router.route(url, webpageURL: webpageURL, options: options) {
         case .concluded(let result):
             finish(result)

@@ -92,8 +92,8 @@ struct JSONLineWriter: ~Copyable {
     }
 
     mutating func string(_ value: String) {
-        var value = value
-        let copied = value.withUTF8 { utf8 in
+        // Read in place: `withUTF8` needs a mutable copy, and copying a string costs an atomic count.
+        let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !JSONText.needsEscape(utf8) else { return false }
             reserve(utf8.count + 3)
             putSeparator()
@@ -102,7 +102,7 @@ struct JSONLineWriter: ~Copyable {
             put(UInt8(ascii: "\""))
             return true
         }
-        if !copied {
+        if copied != true {
             var escaped: [UInt8] = []
             JSONText.appendString(value, to: &escaped)
             separate()
