@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Hummingbird
 import NIOCore
 import NIOPosix
+import Synchronization
 import Testing
 
 @testable import AppFlipOAuth
@@ -74,10 +75,9 @@ import Testing
         _ url: String,
         credential: SessionCredential? = nil,
         timeout: Duration = .seconds(5),
-        connectTimeout: Duration = .seconds(2),
-        retryingConnections: Bool = true
+        connectTimeout: Duration = .seconds(2)
     ) async throws -> Result<String, AuthorizationFailure> {
-        try await withHTTPClient(connectTimeout: connectTimeout, retryingConnections: retryingConnections) { client in
+        try await withHTTPClient(connectTimeout: connectTimeout) { client in
             let endpoint = AuthorizationEndpoint(
                 url: url,
                 credential: credential,
@@ -162,32 +162,35 @@ import Testing
         #expect(failure.reason.contains("refused"), "\(failure.reason)")
     }
 
-    @Test("a TLS error (https to a plain-HTTP port) is cancelled")
+    @Test("a TLS error (https to a plain-HTTP port) is cancelled, after one attempt")
     func tlsError() async throws {
-        // A server that answers the ClientHello in plain HTTP, so that the handshake fails at once, and a
-        // client that reports the first failed attempt instead of trying again until its connect timeout:
-        // the result does not depend on the machine's speed. (Against Hummingbird, which never answers a
-        // ClientHello, the test ended in the 2 s connect timeout, which under ThreadSanitizer on a loaded
-        // machine fired before any attempt had finished.) The limits only bound a hang.
-        try await withPlainHTTPAnswer { port in
+        // A server that answers the ClientHello in plain HTTP, so that the handshake fails at once, and
+        // appflip's client, which reports the first failed attempt instead of trying again until its connect
+        // timeout: the result does not depend on the machine's speed, and the server sees one connection.
+        // (Against Hummingbird, which never answers a ClientHello, the test ended in the 2 s connect timeout,
+        // which under ThreadSanitizer on a loaded machine fired before any attempt had finished.) The limits
+        // only bound a hang: a client that tried again would be reported by the count, not by the clock.
+        try await withPlainHTTPAnswer { port, connections in
             let url = "https://127.0.0.1:\(port)/ok"
-            let failure = try #require(
-                try await Self.call(url, timeout: .seconds(60), connectTimeout: .seconds(60), retryingConnections: false).failure
-            )
+            let failure = try #require(try await Self.call(url, timeout: .seconds(3), connectTimeout: .seconds(60)).failure)
             #expect(failure.flipError == .cancelled)
             #expect(failure.reason.contains("TLS with https://127.0.0.1:\(port)/ok failed (is it really https?)"), "\(failure.reason)")
+            #expect(connections.value == 1)
         }
     }
 
-    /// Runs `body` with the port of a TCP server that answers whatever arrives with an HTTP 400.
-    private func withPlainHTTPAnswer(_ body: (Int) async throws -> Void) async throws {
+    /// Runs `body` with the port of a TCP server that answers whatever arrives with an HTTP 400, and the
+    /// number of connections it has accepted.
+    private func withPlainHTTPAnswer(_ body: (Int, AcceptedConnections) async throws -> Void) async throws {
+        let connections = AcceptedConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(PlainHTTPAnswer()) }
+                connections.add()
+                return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(PlainHTTPAnswer()) }
             }
             .bind(host: "127.0.0.1", port: 0).get()
         do {
-            try await body(server.localAddress!.port!)
+            try await body(server.localAddress!.port!, connections)
         } catch {
             try await server.close()
             throw error
@@ -246,6 +249,15 @@ extension Result {
 }
 
 /// Answers each read with an HTTP 400, as a plain-HTTP server answers bytes it cannot parse.
+/// How many connections a test server has accepted.
+private final class AcceptedConnections: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func add() { count.withLock { $0 += 1 } }
+}
+
 private final class PlainHTTPAnswer: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer

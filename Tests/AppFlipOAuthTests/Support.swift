@@ -56,16 +56,12 @@ func testConfiguration(
     )
 }
 
-/// A client that never follows redirects, shut down after `body`. With `retryingConnections` false, a failed
-/// connection attempt fails the request at once instead of being tried again until the connect timeout.
+/// A client configured as appflip's are (`HTTPClient.Configuration.appFlipOAuth`), shut down after `body`.
 func withHTTPClient<T>(
     connectTimeout: Duration = .seconds(2),
-    retryingConnections: Bool = true,
     _ body: (HTTPClient) async throws -> T
 ) async throws -> T {
-    var configuration = HTTPClient.Configuration.appFlipOAuth(connectTimeout: connectTimeout)
-    configuration.connectionPool.retryConnectionEstablishment = retryingConnections
-    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth(connectTimeout: connectTimeout))
     do {
         let result = try await body(client)
         try await client.shutdown()
