@@ -133,7 +133,9 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
             return Answer(status: response.status.code, location: response.headers.first(name: "Location"))
         } catch {
             let endpoint = String(target.url.prefix { $0 != "?" })
-            throw AuditUnreachable("the authorization endpoint \(endpoint) could not be reached: \(error)")
+            throw AuditUnreachable(
+                "the authorization endpoint \(endpoint) could not be reached: \(TransportFailure.describe(error, endpoint: endpoint))"
+            )
         }
     }
 }

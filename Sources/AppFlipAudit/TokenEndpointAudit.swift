@@ -250,7 +250,7 @@ public struct TokenEndpointAudit: Sendable {
             _ = try await response.body.collect(upTo: 1 << 20)
             status = response.status.code
         } catch {
-            throw AuditUnreachable("the resource \(resourceURL) could not be reached: \(error)")
+            throw AuditUnreachable("the resource \(resourceURL) could not be reached: \(TransportFailure.describe(error, endpoint: resourceURL))")
         }
         return AuditResult(
             .tokenResource,
@@ -403,7 +403,7 @@ public struct TokenEndpointAudit: Sendable {
                 body: Array(buffer: body)
             )
         } catch {
-            throw AuditUnreachable("the token endpoint \(target.url) could not be reached: \(error)")
+            throw AuditUnreachable("the token endpoint \(target.url) could not be reached: \(TransportFailure.describe(error, endpoint: target.url))")
         }
     }
 }

@@ -5,12 +5,14 @@ import NIOPosix
 import NIOSSL
 
 /// Why an HTTP exchange never produced an answer, in words: all of these are transient (`cancelled`).
-enum TransportFailure {
+/// `appflip audit` says why a target was unreachable in the same words.
+public enum TransportFailure {
     static func classify(_ error: any Error, endpoint: String) -> AuthorizationFailure {
         AuthorizationFailure(.cancelled, reason: describe(error, endpoint: endpoint))
     }
 
-    static func describe(_ error: any Error, endpoint: String) -> String {
+    /// `connection to URL refused: nothing listens there`, `connecting to URL timed out`, …
+    public static func describe(_ error: any Error, endpoint: String) -> String {
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout: return "connecting to \(endpoint) timed out"
