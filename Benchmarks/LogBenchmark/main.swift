@@ -39,8 +39,13 @@ let app = ["BENCH", "live"].joined(separator: ".")
 let rule = ["details[0]", "components[0]"].joined(separator: ".")
 let client = ["c", "load"].joined(separator: "-")
 
-/// The record as the daemon's `HandoffRecord` writes it: in the order of its field names.
+/// The record as the daemon's `HandoffRecord` writes it: in the order of its field names, under keys its
+/// handler resolved once (`JournalHandoffLog`).
 struct Record: JournalFieldSource {
+    /// The keys, in the order they are written.
+    static let keys = ["app", "client", "handoff_id", "hop", "latency_us", "outcome", "peer_pid", "peer_uid", "rule", "url"]
+        .map(handler.fieldKey)
+
     let index: Int
 
     var metadata: Logger.Metadata {
@@ -52,16 +57,17 @@ struct Record: JournalFieldSource {
     }
 
     func writeFields(into writer: inout JournalFieldWriter) {
-        writer.field("app", app)
-        writer.field("client", client)
-        writer.field("handoff_id", index)
-        writer.field("hop", 0)
-        writer.field("latency_us", index % 100)
-        writer.field("outcome", "handled")
-        writer.field("peer_pid", 4242)
-        writer.field("peer_uid", 0)
-        writer.field("rule", rule)
-        writer.field("url", url)
+        let keys = Self.keys
+        writer.field(keys[0], app)
+        writer.field(keys[1], client)
+        writer.field(keys[2], index)
+        writer.field(keys[3], 0)
+        writer.field(keys[4], index % 100)
+        writer.field(keys[5], "handled")
+        writer.field(keys[6], 4242)
+        writer.field(keys[7], 0)
+        writer.field(keys[8], rule)
+        writer.field(keys[9], url)
     }
 }
 

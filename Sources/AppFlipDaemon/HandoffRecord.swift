@@ -27,31 +27,53 @@ public struct HandoffRecord: Sendable {
     /// `handoff handled`, `handoff delivered`, `handoff no_app`, …
     public var message: String { "handoff " + outcome }
 
-    /// Calls `body` with each field's metadata key and value, in the order of their journal field names, so
-    /// that the journal's entry has nothing to reorder.
-    public func forEachField(_ body: (_ key: String, _ value: Value) -> Void) {
-        body("app", .text(app ?? "-"))
-        if let client { body("client", .text(client)) }
-        body("handoff_id", .deferred(handoffID))
-        body("hop", .number(hop))
-        body("latency_us", .number(latencyMicros))
-        body("outcome", .text(outcome))
-        if let peer {
-            body("peer_pid", .number(Int(peer.pid)))
-            body("peer_uid", .number(Int(peer.uid)))
+    /// A field of the record. Its cases are a fixed set, so that a log handler can resolve each key once
+    /// (`JournalHandoffLog`) rather than for every record.
+    public enum Field: Int, CaseIterable, Sendable {
+        case app, client, handoffID, hop, latency, outcome, peerPID, peerUID, rule, url
+
+        /// The metadata key.
+        public var key: String {
+            switch self {
+            case .app: "app"
+            case .client: "client"
+            case .handoffID: "handoff_id"
+            case .hop: "hop"
+            case .latency: "latency_us"
+            case .outcome: "outcome"
+            case .peerPID: "peer_pid"
+            case .peerUID: "peer_uid"
+            case .rule: "rule"
+            case .url: "url"
+            }
         }
-        body("rule", .text(rule ?? "-"))
-        body("url", .deferred(RedactedURL(url: url)))
+    }
+
+    /// Calls `body` with each field and its value, in the order of their journal field names, so that the
+    /// journal's entry has nothing to reorder.
+    public func forEachField(_ body: (_ field: Field, _ value: Value) -> Void) {
+        body(.app, .text(app ?? "-"))
+        if let client { body(.client, .text(client)) }
+        body(.handoffID, .deferred(handoffID))
+        body(.hop, .number(hop))
+        body(.latency, .number(latencyMicros))
+        body(.outcome, .text(outcome))
+        if let peer {
+            body(.peerPID, .number(Int(peer.pid)))
+            body(.peerUID, .number(Int(peer.uid)))
+        }
+        body(.rule, .text(rule ?? "-"))
+        body(.url, .deferred(RedactedURL(url: url)))
     }
 
     /// The fields as swift-log metadata.
     public var metadata: Logger.Metadata {
         var metadata: Logger.Metadata = [:]
-        forEachField { key, value in
+        forEachField { field, value in
             switch value {
-            case .text(let text): metadata[key] = .string(text)
-            case .number(let number): metadata[key] = .stringConvertible(number)
-            case .deferred(let value): metadata[key] = .stringConvertible(value)
+            case .text(let text): metadata[field.key] = .string(text)
+            case .number(let number): metadata[field.key] = .stringConvertible(number)
+            case .deferred(let value): metadata[field.key] = .stringConvertible(value)
             }
         }
         return metadata

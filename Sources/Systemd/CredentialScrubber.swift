@@ -20,10 +20,15 @@ struct CredentialScrubber {
 
     /// Appends the scrubbed text to `output`.
     func scrub(_ text: String, appendingTo output: inout [UInt8]) {
-        var contiguous = text
-        contiguous.withUTF8 { bytes in
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             let unchanged = replaceCredentials(in: bytes, into: &output)
             output += bytes[unchanged...]
+        }
+        // Read in place where the string allows it (a native one always does): `withUTF8` needs a mutable
+        // copy, and copying a string costs an atomic count.
+        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+            var contiguous = text
+            contiguous.withUTF8(append)
         }
     }
 

@@ -24,7 +24,17 @@ public struct JournalFieldWriter {
 
     /// A field whose value is text: redacted as the metadata value `.string(value)` under `key` would be.
     public mutating func field(_ key: String, _ value: String) {
-        let resolved = fieldName.resolve(key: key)
+        field(JournalFieldKey(resolved: fieldName.resolve(key: key)), value)
+    }
+
+    /// A field whose value is a number: the same bytes as the metadata value `.stringConvertible(value)`.
+    public mutating func field(_ key: String, _ value: Int) {
+        field(JournalFieldKey(resolved: fieldName.resolve(key: key)), value)
+    }
+
+    /// ``field(_:_:)-(String,String)`` under a key resolved once, by the handler that writes the entry.
+    public mutating func field(_ key: JournalFieldKey, _ value: String) {
+        let resolved = key.resolved
         let (start, equals) = beginMetadataField(resolved.spelled)
         if resolved.sensitive {
             bytes.appendUTF8(redaction.fingerprint(value))
@@ -34,9 +44,9 @@ public struct JournalFieldWriter {
         spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
     }
 
-    /// A field whose value is a number: the same bytes as the metadata value `.stringConvertible(value)`.
-    public mutating func field(_ key: String, _ value: Int) {
-        let resolved = fieldName.resolve(key: key)
+    /// ``field(_:_:)-(String,Int)`` under a key resolved once, by the handler that writes the entry.
+    public mutating func field(_ key: JournalFieldKey, _ value: Int) {
+        let resolved = key.resolved
         let (start, equals) = beginMetadataField(resolved.spelled)
         if resolved.sensitive {
             bytes.appendUTF8(redaction.fingerprint(String(value)))

@@ -60,6 +60,12 @@ public struct JournalLogHandler: LogHandler {
         self.metadataProvider = metadataProvider
     }
 
+    /// `key` resolved into the journal field this handler writes it as (its prefix, its redaction), for
+    /// ``JournalFieldWriter/field(_:_:)-(JournalFieldKey,String)`` in the entries this handler writes.
+    public func fieldKey(_ key: String) -> JournalFieldKey {
+        JournalFieldKey(resolved: fieldName.resolve(key: key))
+    }
+
     /// One metadata value of the handler; swift-log's `Logger` subscript calls it.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }

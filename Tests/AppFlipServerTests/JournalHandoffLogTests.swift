@@ -37,7 +37,9 @@ import Testing
     @Test(arguments: records.indices)
     func theJournalEntryIsTheOneTheRecordsMetadataMakes(index: Int) {
         let record = Self.records[index]
-        let (direct, fromMetadata) = (entry(record, JournalHandoffLog.Fields(record: record)), entry(record, record.metadata))
+        let handler = JournalLogHandler(label: "appflipd", identifier: "appflipd", destination: .standardError, metadataProvider: nil)
+        let fields = JournalHandoffLog(handler: handler).fields(of: record)
+        let (direct, fromMetadata) = (entry(record, fields), entry(record, record.metadata))
         #expect(direct == fromMetadata)
         #expect(
             JournalLogHandler.standardErrorLine(direct, level: .info, time: 0)
@@ -46,6 +48,22 @@ import Testing
         let names = direct.fields.dropFirst(JournalEntry.standardFieldCount).map(\.name)
         #expect(names == names.sorted(), "written in the order of their names, as forEachField promises")
         #expect(!direct.fields.contains { $0.value.contains("SECRET") })
+    }
+
+    @Test func theRecordsKeysAreResolvedByItsHandler() {
+        let handler = JournalLogHandler(
+            label: "appflipd",
+            identifier: "appflipd",
+            destination: .standardError,
+            fieldPrefix: "PARTNER_",
+            metadataProvider: nil
+        )
+        let record = Self.records[0]
+        let names = entry(record, JournalHandoffLog(handler: handler).fields(of: record)).fields
+            .dropFirst(JournalEntry.standardFieldCount).map(\.name)
+        #expect(names.first == "PARTNER_APP")
+        #expect(names.count == 10)
+        #expect(names.allSatisfy { $0.hasPrefix("PARTNER_") }, "\(names)")
     }
 
     @Test func theDaemonsJournalHandlerGetsTheRecordsAsTheyAre() {
