@@ -5,7 +5,7 @@ import Systemd
 /// The daemon's ``HandoffLog`` when its logger writes to the journal (or to stderr) through
 /// `JournalLogHandler`: the record goes to the log writer as it is, and its fields are written into the
 /// entry on the writer's thread, instead of a `Logger.Metadata` dictionary built and hashed on the event
-/// loop for every hop. The entry is the same (`HandoffRecordJournalTests`).
+/// loop for every hop. The entry is the same (`JournalHandoffLogTests`).
 struct JournalHandoffLog: HandoffLog {
     let handler: JournalLogHandler
     /// The journal field of each `HandoffRecord.Field`, by its raw value: resolved by `handler` once.

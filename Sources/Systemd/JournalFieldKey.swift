@@ -8,3 +8,10 @@
 public struct JournalFieldKey: Sendable {
     let resolved: JournalFieldName.Resolved
 }
+
+extension JournalFieldName {
+    /// `key` resolved into its journal field under this prefix.
+    func fieldKey(_ key: String) -> JournalFieldKey {
+        JournalFieldKey(resolved: resolve(key: key))
+    }
+}

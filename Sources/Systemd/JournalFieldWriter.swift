@@ -24,12 +24,12 @@ public struct JournalFieldWriter {
 
     /// A field whose value is text: redacted as the metadata value `.string(value)` under `key` would be.
     public mutating func field(_ key: String, _ value: String) {
-        field(JournalFieldKey(resolved: fieldName.resolve(key: key)), value)
+        field(fieldName.fieldKey(key), value)
     }
 
     /// A field whose value is a number: the same bytes as the metadata value `.stringConvertible(value)`.
     public mutating func field(_ key: String, _ value: Int) {
-        field(JournalFieldKey(resolved: fieldName.resolve(key: key)), value)
+        field(fieldName.fieldKey(key), value)
     }
 
     /// ``field(_:_:)-(String,String)`` under a key resolved once, by the handler that writes the entry.

@@ -63,7 +63,7 @@ public struct JournalLogHandler: LogHandler {
     /// `key` resolved into the journal field this handler writes it as (its prefix, its redaction), for
     /// ``JournalFieldWriter/field(_:_:)-(JournalFieldKey,String)`` in the entries this handler writes.
     public func fieldKey(_ key: String) -> JournalFieldKey {
-        JournalFieldKey(resolved: fieldName.resolve(key: key))
+        fieldName.fieldKey(key)
     }
 
     /// One metadata value of the handler; swift-log's `Logger` subscript calls it.
