@@ -52,7 +52,7 @@ import Testing
             #expect(text.standardOutput.contains("0 failed, 0 warnings, "))
             #expect(text.standardOutput.contains("      · "), "--verbose shows the evidence")
 
-            let summary = try PythonJUnitParser.summarize(file: junit)
+            let summary = try await PythonJUnitParser.summarize(file: junit)
             let suites = try #require(summary["suites"] as? [[String: Any]])
             #expect(suites.map { $0["name"] as? String } == AuditTarget.allCases.map(\.rawValue))
             #expect(suites.reduce(0) { $0 + ($1["tests"] as? Int ?? 0) } == AuditCheck.allCases.count)
@@ -80,7 +80,7 @@ import Testing
             #expect(outcome.standardOutput.contains("1 failed, 0 warnings"))
             #expect(outcome.standardOutput.contains("  ✘ aasa.routes-link: no rule for \(TestPartner.appID) matches \(TestPartner.link)"))
 
-            let summary = try PythonJUnitParser.summarize(file: junit)
+            let summary = try await PythonJUnitParser.summarize(file: junit)
             let suites = try #require(summary["suites"] as? [[String: Any]])
             let association = try #require(suites.first { $0["name"] as? String == "association-file" })
             #expect(association["failures"] as? Int == 1)

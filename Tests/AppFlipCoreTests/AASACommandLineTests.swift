@@ -12,22 +12,22 @@ import Testing
         """#
 
     /// Writes `contents` to a fresh file and passes its path to `body`.
-    static func withFile<T>(_ contents: String, _ body: (String) throws -> T) throws -> T {
+    static func withFile<T>(_ contents: String, _ body: (String) async throws -> T) async throws -> T {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString).json")
         try Data(contents.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        return try body(url.path)
+        return try await body(url.path)
     }
 
-    @Test func validateExitsZeroForACleanFile() throws {
-        let run = try Self.withFile(Self.example) { try AppFlipExecutable.run(["aasa", "validate", $0]) }
+    @Test func validateExitsZeroForACleanFile() async throws {
+        let run = try await Self.withFile(Self.example) { try await AppFlipExecutable.run(["aasa", "validate", $0]) }
         #expect(run.status == 0)
         #expect(run.stdout.contains("no problems found"))
     }
 
-    @Test func validateExitsOneAndPointsAtEachError() throws {
+    @Test func validateExitsOneAndPointsAtEachError() async throws {
         let json = #"{"applinks":{"apps":["x"],"details":[{"components":[]},{"appID":"A.b","components":[{"/":"/$(x"}]}]}}"#
-        let run = try Self.withFile(json) { try AppFlipExecutable.run(["aasa", "validate", "--json", $0]) }
+        let run = try await Self.withFile(json) { try await AppFlipExecutable.run(["aasa", "validate", "--json", $0]) }
         #expect(run.status == 1)
         let report = try JSONValue(parsing: Array(run.stdout.utf8))
         guard case .object(let members) = report, case .array(let diagnostics)? = members["diagnostics"] else {
@@ -50,15 +50,15 @@ import Testing
         )
     }
 
-    @Test func validateExitsTwoForAMissingFile() throws {
-        let run = try AppFlipExecutable.run(["aasa", "validate", "/nonexistent/apple-app-site-association"])
+    @Test func validateExitsTwoForAMissingFile() async throws {
+        let run = try await AppFlipExecutable.run(["aasa", "validate", "/nonexistent/apple-app-site-association"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("no such file"))
     }
 
-    @Test func matchNamesTheRuleAndExitsByOutcome() throws {
-        try Self.withFile(Self.example) { path in
-            let matched = try AppFlipExecutable.run([
+    @Test func matchNamesTheRuleAndExitsByOutcome() async throws {
+        try await Self.withFile(Self.example) { path in
+            let matched = try await AppFlipExecutable.run([
                 "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "https://example.com/buy/42",
             ])
             #expect(matched.status == 0)
@@ -66,7 +66,7 @@ import Testing
             #expect(matched.stdout.contains(#"{"/":"/buy/*"}"#))
             #expect(matched.stdout.contains("/applinks/details/0/components/1"))
 
-            let excluded = try AppFlipExecutable.run([
+            let excluded = try await AppFlipExecutable.run([
                 "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--json", "https://example.com/buy/1#no_universal_links",
             ])
             #expect(excluded.status == 1)
@@ -79,29 +79,29 @@ import Testing
             #expect(fields["componentIndex"] == .number(0))
             #expect(fields["pointer"] == .string("/applinks/details/0/components/0"))
 
-            let elsewhere = try AppFlipExecutable.run([
+            let elsewhere = try await AppFlipExecutable.run([
                 "aasa", "match", "--aasa", path, "--app-id", "ABCDE12345.com.example.app", "--domain", "example.com",
                 "https://example.com:8443/buy/42",
             ])
             #expect(elsewhere.status == 1)
             #expect(elsewhere.stdout.hasPrefix("no_match\n"))
 
-            let badURL = try AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "A.b", "not a url"])
+            let badURL = try await AppFlipExecutable.run(["aasa", "match", "--aasa", path, "--app-id", "A.b", "not a url"])
             #expect(badURL.status == 2)
             #expect(badURL.stderr.contains("not usable"))
         }
     }
 
-    @Test func matchRefusesAnInvalidFileWithItsDiagnostics() throws {
-        let run = try Self.withFile(#"{"applinks":{"details":[{"appID":"A.b","components":[{"/":"/$(x"}]}]}}"#) {
-            try AppFlipExecutable.run(["aasa", "match", "--aasa", $0, "--app-id", "A.b", "https://e.com/"])
+    @Test func matchRefusesAnInvalidFileWithItsDiagnostics() async throws {
+        let run = try await Self.withFile(#"{"applinks":{"details":[{"appID":"A.b","components":[{"/":"/$(x"}]}]}}"#) {
+            try await AppFlipExecutable.run(["aasa", "match", "--aasa", $0, "--app-id", "A.b", "https://e.com/"])
         }
         #expect(run.status == 2)
         #expect(run.stderr.contains("AASA151"))
         #expect(run.stdout.isEmpty)
     }
 
-    @Test func theStreamAnswersEveryLineEvenBrokenOnes() throws {
+    @Test func theStreamAnswersEveryLineEvenBrokenOnes() async throws {
         let input = """
             not json
             {"id":"a","aasa":{},"appId":"x","url":"nope"}
@@ -109,7 +109,7 @@ import Testing
 
             {"id":3,"aasa":{"applinks":{"details":[{"appID":"x","paths":["/a"]}]}},"appId":"x","url":"https://e.com/a","domain":""}
             """
-        let run = try AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
+        let run = try await AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].contains(#""decision":"error""#) && lines[0].contains(#""id":null"#))

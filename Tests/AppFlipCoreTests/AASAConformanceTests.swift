@@ -34,7 +34,7 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func everyMatchingCasePassesThroughTheCommandLine() throws {
+    @Test func everyMatchingCasePassesThroughTheCommandLine() async throws {
         let cases = AASAConformanceCorpus.shared.matching
         var input = ""
         for (id, testCase) in cases.enumerated() {
@@ -44,7 +44,7 @@ import Testing
             ])
             input += line.compactJSON + "\n"
         }
-        let run = try AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
+        let run = try await AppFlipExecutable.run(["aasa", "match", "--stdin"], input: input)
 
         var decisions: [Int: String] = [:]
         for line in run.stdout.split(separator: "\n") {

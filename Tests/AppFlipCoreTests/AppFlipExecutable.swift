@@ -19,8 +19,10 @@ enum AppFlipExecutable {
     }
 
     /// Runs `appflip` with `arguments`. Input and output go through files, so nothing can dead-lock on a
-    /// full pipe, and the process is killed if it has not finished within a minute.
-    static func run(_ arguments: [String], input: String = "") throws -> Run {
+    /// full pipe, and the process is killed if it has not finished within a minute. The test waits as a task,
+    /// not in `usleep`: a blocked thread is one of the cooperative pool's two on this machine, which the
+    /// tests of the daemon running beside these need.
+    static func run(_ arguments: [String], input: String = "") async throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw ExecutableMissing(path: url.path)
         }
@@ -39,10 +41,10 @@ enum AppFlipExecutable {
         process.standardOutput = try FileHandle(forWritingTo: files[1])
         process.standardError = try FileHandle(forWritingTo: files[2])
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),

@@ -43,9 +43,9 @@ import Testing
         #expect(agreed == 17 && expected.count == 17)
     }
 
-    @Test func all17AgreeWithSwcutilThroughTheCommandLine() throws {
+    @Test func all17AgreeWithSwcutilThroughTheCommandLine() async throws {
         let (lines, expected) = try Self.corpus()
-        let run = try AppFlipExecutable.run(["aasa", "match", "--stdin"], input: lines.joined(separator: "\n") + "\n")
+        let run = try await AppFlipExecutable.run(["aasa", "match", "--stdin"], input: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.stderr)")
         var agreed = 0
         for answer in run.stdout.split(separator: "\n") {

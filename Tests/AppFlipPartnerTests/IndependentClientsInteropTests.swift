@@ -62,7 +62,7 @@ import Testing
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: scratch) }
             let stateFile = scratch.appendingPathComponent("pkce.json").path
-            let urls = try PythonOAuthClients.run(
+            let urls = try await PythonOAuthClients.run(
                 phase: "authorize",
                 input: ["base": base, "clientID": TestPartner.clientID, "redirectURI": Self.opa, "stateFile": stateFile]
             )
@@ -70,7 +70,7 @@ import Testing
             let oauthlibURL = try #require(urls["oauthlib"] as? String)
             #expect(authlibURL.contains("code_challenge_method=S256") && oauthlibURL.contains("code_challenge_method=S256"))
 
-            let result = try PythonOAuthClients.run(
+            let result = try await PythonOAuthClients.run(
                 phase: "run",
                 input: [
                     "base": base, "clientID": TestPartner.clientID, "clientSecret": TestPartner.clientSecret, "redirectURI": Self.opa,

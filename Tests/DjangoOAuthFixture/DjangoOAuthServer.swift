@@ -31,7 +31,7 @@ public struct DjangoOAuthServer: Sendable {
         lifetimeSeconds: Int,
         _ body: @Sendable (DjangoOAuthServer) async throws -> Void
     ) async throws {
-        let python = try venv.get()
+        let python = try await venv.value
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-django-\(UUID())")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: state) }
@@ -51,19 +51,26 @@ public struct DjangoOAuthServer: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        defer { stop(process) }
+        do {
+            let port = try await listeningPort(of: process, portFile: portFile, errors: errors)
+            try await body(DjangoOAuthServer(baseURL: "http://127.0.0.1:\(port)", username: username, password: password))
+            await stop(process)
+        } catch {
+            await stop(process)
+            throw error
+        }
+    }
 
+    /// The port `serve.py` writes to `portFile` once it listens.
+    private static func listeningPort(of process: Process, portFile: URL, errors: URL) async throws -> Int {
         // Generous: Django starts in seconds, but the tests run in parallel on two loaded cores.
-        var port: Int?
-        for _ in 0..<360 where port == nil && process.isRunning {
-            port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if port == nil { try await Task.sleep(for: .milliseconds(250)) }
+        for _ in 0..<360 where process.isRunning {
+            let port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if let port { return port }
+            try await Task.sleep(for: .milliseconds(250))
         }
-        guard let port else {
-            let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw DjangoFixtureError("django-oauth-toolkit did not start listening within 90 s:\n\(log)")
-        }
-        try await body(DjangoOAuthServer(baseURL: "http://127.0.0.1:\(port)", username: username, password: password))
+        let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        throw DjangoFixtureError("django-oauth-toolkit did not start listening within 90 s:\n\(log)")
     }
 
     /// Signs the user in through Django's login form and returns the `sessionid=…` cookie.
@@ -112,20 +119,18 @@ public struct DjangoOAuthServer: Sendable {
     }
 
     /// The venv's python, set up once per process: both interop suites may start at the same moment.
-    private static let venv = Result { try setUpVenv() }
+    private static let venv = Task { try await setUpVenv() }
 
     /// Runs `scripts/django-oauth/setup.sh` through ``PythonVenv`` and returns the venv's python.
-    static func setUpVenv() throws -> String {
-        try PythonVenv.setUp(script: "scripts/django-oauth/setup.sh", venv: ".build/django-venv")
+    static func setUpVenv() async throws -> String {
+        try await PythonVenv.setUp(script: "scripts/django-oauth/setup.sh", venv: ".build/django-venv")
     }
 
-    /// SIGTERM by PID, then SIGKILL after 5 s.
-    static func stop(_ process: Process) {
+    /// SIGTERM by PID, then SIGKILL after 5 s; waits as a task (`Process.exit(within:)`).
+    static func stop(_ process: Process) async {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(50_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if await !process.exit(within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
+        _ = await process.exit(within: .seconds(5))
     }
 }

@@ -8,24 +8,9 @@ public enum PythonJUnitParser {
 
     /// `scripts/junit/summarize.py FILE`'s JSON: `suites`, each with `name`, `tests`, `failures`, `skipped`
     /// and `cases` (`name`, `classname`, `result`, `message`, `text`).
-    public static func summarize(file: String) throws -> [String: Any] {
-        let python = try venv.get()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["\(DjangoOAuthServer.repositoryRoot)/scripts/junit/summarize.py", file]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let summary = try JSONSerialization.jsonObject(with: stdout) as? [String: Any] else {
-            throw DjangoFixtureError("summarize.py failed (exit \(process.terminationStatus)):\n\(stderr)")
-        }
-        return summary
+    public static func summarize(file: String) async throws -> [String: Any] {
+        try await PythonScript.json(python: try await venv.value, script: "scripts/junit/summarize.py", arguments: [file], limit: .seconds(60))
     }
 
-    private static let venv = Result { try PythonVenv.setUp(script: "scripts/junit/setup.sh", venv: ".build/junit-venv") }
+    private static let venv = Task { try await PythonVenv.setUp(script: "scripts/junit/setup.sh", venv: ".build/junit-venv") }
 }

@@ -9,44 +9,20 @@ public enum PythonOAuthClients {
 
     /// Runs `interop.py PHASE` with `input` as JSON on stdin (at most 120 s) and returns its JSON output.
     /// Its stderr is returned in the error only: the script never writes a secret to either.
-    public static func run(phase: String, input: [String: Any]) throws -> [String: Any] {
-        let python = try venv.get()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-oauth-clients-\(UUID())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inputFile = scratch.appendingPathComponent("input.json")
-        let outputFile = scratch.appendingPathComponent("output.json")
-        let errorFile = scratch.appendingPathComponent("stderr.log")
-        try JSONSerialization.data(withJSONObject: input).write(to: inputFile)
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["\(DjangoOAuthServer.repositoryRoot)/scripts/oauth-clients/interop.py", phase]
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(120)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
-        if process.isRunning {
-            DjangoOAuthServer.stop(process)
-            throw DjangoFixtureError("interop.py \(phase) did not finish within 120 s")
-        }
-        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0,
-            let output = try JSONSerialization.jsonObject(with: Data(contentsOf: outputFile)) as? [String: Any]
-        else {
-            throw DjangoFixtureError("interop.py \(phase) failed (exit \(process.terminationStatus)):\n\(errors)")
-        }
-        return output
+    public static func run(phase: String, input: [String: Any]) async throws -> [String: Any] {
+        try await PythonScript.json(
+            python: try await venv.value,
+            script: "scripts/oauth-clients/interop.py",
+            arguments: [phase],
+            input: try JSONSerialization.data(withJSONObject: input),
+            limit: .seconds(120)
+        )
     }
 
     /// The venv's python, set up once per process.
-    private static let venv = Result { try setUpVenv() }
+    private static let venv = Task { try await setUpVenv() }
 
-    static func setUpVenv() throws -> String {
-        try PythonVenv.setUp(script: "scripts/oauth-clients/setup.sh", venv: ".build/oauth-clients-venv")
+    static func setUpVenv() async throws -> String {
+        try await PythonVenv.setUp(script: "scripts/oauth-clients/setup.sh", venv: ".build/oauth-clients-venv")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// prints the venv's python last).
 enum PythonVenv {
     /// Runs `script` (at most 600 s) for `venv`, both relative to the repository, and returns the python.
-    static func setUp(script: String, venv: String) throws -> String {
+    static func setUp(script: String, venv: String) async throws -> String {
         let root = DjangoOAuthServer.repositoryRoot
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-venv-setup-\(UUID()).log")
         defer { try? FileManager.default.removeItem(at: log) }
@@ -15,13 +15,7 @@ enum PythonVenv {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: log)
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(600)
-        while process.isRunning && ContinuousClock.now < deadline { usleep(100_000) }
-        if process.isRunning {
-            DjangoOAuthServer.stop(process)
-            throw DjangoFixtureError("\(script) did not finish within 600 s")
-        }
+        try await process.runToExit(within: .seconds(600), failure: "\(script) did not finish within 600 s")
         let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0, let python = stdout.split(separator: "\n").last.map(String.init) else {
             let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
