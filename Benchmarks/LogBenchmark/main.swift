@@ -7,9 +7,9 @@ import Systemd
 // the callers' part (the record, and the queueing, which the daemon pays on its event loops) in wall time, and
 // the whole (with the writer thread's entry, line and write) in CPU time of both threads, per record, logged
 // from one thread and from two at once (the daemon's two event loops). Two ways: `metadata`, a swift-log call
-// with the record's ten fields in a `Logger.Metadata` (what any other handler gets), and `fields`, the record
-// as a `JournalFieldSource` (what the daemon does, `JournalHandoffLog`). Its URL is a plain string: the
-// daemon's redaction of the URL is not in it. Records go in chunks, each written out before the next (an
+// with the record's ten fields in a `Logger.Metadata` (what any other handler gets), and `packed`, the record
+// packed into the writer's queue as a `JournalRecordKind` (what the daemon does, `JournalHandoffLog`). Its URL
+// is a plain string: the daemon's redaction of the URL is not in it. Records go in chunks, each written out before the next (an
 // error is written after everything queued before it): all at once, they would pass the writer's 8 MiB bound
 // and be dropped, not written. Run in release: `swift run -c release LogBenchmark` (`LOGFILE=PATH` writes the
 // lines to that file instead).
@@ -39,12 +39,11 @@ let app = ["BENCH", "live"].joined(separator: ".")
 let rule = ["details[0]", "components[0]"].joined(separator: ".")
 let client = ["c", "load"].joined(separator: "-")
 
-/// The record as the daemon's `HandoffRecord` writes it: in the order of its field names, under keys its
-/// handler resolved once (`JournalHandoffLog`).
-struct Record: JournalFieldSource {
-    /// The keys, in the order they are written.
-    static let keys = ["app", "client", "handoff_id", "hop", "latency_us", "outcome", "peer_pid", "peer_uid", "rule", "url"]
-        .map(handler.fieldKey)
+/// The record as the daemon's `HandoffRecord` packs it: in the order of its field names, as fields of a kind
+/// its handler made once (`JournalHandoffLog`).
+struct Record {
+    static let fields = ["app", "client", "handoff_id", "hop", "latency_us", "outcome", "peer_pid", "peer_uid", "rule", "url"]
+    static let kind = handler.recordKind(level: .info, fields: fields.map { JournalRecordKind.Field($0) }, source: "LogBenchmark")
 
     let index: Int
 
@@ -56,18 +55,19 @@ struct Record: JournalFieldSource {
         ]
     }
 
-    func writeFields(into writer: inout JournalFieldWriter) {
-        let keys = Self.keys
-        writer.field(keys[0], app)
-        writer.field(keys[1], client)
-        writer.field(keys[2], index)
-        writer.field(keys[3], 0)
-        writer.field(keys[4], index % 100)
-        writer.field(keys[5], "handled")
-        writer.field(keys[6], 4242)
-        writer.field(keys[7], 0)
-        writer.field(keys[8], rule)
-        writer.field(keys[9], url)
+    func pack(into packer: inout JournalRecordPacker) {
+        packer.message("handoff ")
+        packer.message("handled")
+        packer.text(0, app)
+        packer.text(1, client)
+        packer.number(2, index)
+        packer.number(3, 0)
+        packer.number(4, index % 100)
+        packer.text(5, "handled")
+        packer.number(6, 4242)
+        packer.number(7, 0)
+        packer.text(8, rule)
+        packer.text(9, url)
     }
 }
 
@@ -76,7 +76,7 @@ dup2(devNull, STDERR_FILENO)
 let handler = JournalLogHandler(label: "appflipd", destination: .standardError, metadataProvider: nil)
 let logger = Logger(label: "appflipd", factory: { _ in handler })
 print("path      threads  records  callers µs/record (wall)  whole µs/record (CPU)")
-for path in ["metadata", "fields"] {
+for path in ["metadata", "packed"] {
     for threads in [1, 2] {
         for _ in 1...rounds {
             let cpuStart = cpuMicros()
@@ -86,8 +86,8 @@ for path in ["metadata", "fields"] {
                 DispatchQueue.concurrentPerform(iterations: threads) { thread in
                     for index in stride(from: first + thread, to: first + chunk, by: threads) {
                         let record = Record(index: index)
-                        if path == "fields" {
-                            handler.log(level: .info, "handoff handled", fields: record, source: "LogBenchmark")
+                        if path == "packed" {
+                            handler.log(Record.kind) { record.pack(into: &$0) }
                         } else {
                             logger.info("handoff handled", metadata: record.metadata)
                         }

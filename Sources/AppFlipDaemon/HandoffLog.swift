@@ -9,8 +9,8 @@ public protocol HandoffLog: Sendable {
     /// Whether records are logged at all; when not, none is made.
     var isEnabled: Bool { get }
 
-    /// Logs one hop's record, from the given call site.
-    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt)
+    /// Logs one hop's record, from ``HandoffRecord/site``.
+    func log(_ record: HandoffRecord)
 }
 
 /// The default ``HandoffLog``: `logger.info` with ``HandoffRecord/metadata``.
@@ -19,7 +19,8 @@ struct LoggerHandoffLog: HandoffLog {
 
     var isEnabled: Bool { logger.logLevel <= .info }
 
-    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt) {
-        logger.info("\(record.message)", metadata: record.metadata, source: source, file: file, function: function, line: line)
+    func log(_ record: HandoffRecord) {
+        let site = HandoffRecord.site
+        logger.info("\(record.message)", metadata: record.metadata, source: site.source, file: site.file, function: site.function, line: site.line)
     }
 }

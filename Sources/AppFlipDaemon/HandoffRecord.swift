@@ -9,8 +9,20 @@ public struct HandoffRecord: Sendable {
     public enum Value: Sendable {
         case text(String)
         case number(Int)
-        /// Text spelled out only when the line is printed, on the log writer's thread.
-        case deferred(any CustomStringConvertible & Sendable)
+        /// The handoff's id, `prefix` then `number` in decimal: spelled out only when the line is printed.
+        case handoffID(prefix: String, number: UInt64)
+        /// A hop's URL, unredacted: redacted (`Redaction.redact(url:)`) only when the line is printed, on the
+        /// log writer's thread.
+        case url(String)
+    }
+
+    /// Where every record is logged from, for the entry's `SWIFT_LOG_SOURCE`, `CODE_FILE`, `CODE_FUNC` and
+    /// `CODE_LINE`: ``HandoffRecorder``, the one place that logs records.
+    public struct Site: Sendable {
+        public let source = "AppFlipDaemon"
+        public let file: String
+        public let function: String
+        public let line: UInt
     }
 
     let handoffID: HandoffIDs.Name
@@ -19,13 +31,17 @@ public struct HandoffRecord: Sendable {
     let url: String
     let app: String?
     let rule: String?
-    let outcome: String
+    /// `handled`, `delivered`, `no_app`, …: the end of the message.
+    public let outcome: String
     let latencyMicros: Int
     let peer: PeerInfo?
     let client: String?
 
     /// `handoff handled`, `handoff delivered`, `handoff no_app`, …
-    public var message: String { "handoff " + outcome }
+    public var message: String { Self.messagePrefix + outcome }
+
+    /// What every record's message starts with, before its ``outcome``.
+    public static let messagePrefix = "handoff "
 
     /// A field of the record. Its cases are a fixed set, so that a log handler can resolve each key once
     /// (`JournalHandoffLog`) rather than for every record.
@@ -54,7 +70,7 @@ public struct HandoffRecord: Sendable {
     public func forEachField(_ body: (_ field: Field, _ value: Value) -> Void) {
         body(.app, .text(app ?? "-"))
         if let client { body(.client, .text(client)) }
-        body(.handoffID, .deferred(handoffID))
+        body(.handoffID, .handoffID(prefix: handoffID.prefix, number: handoffID.number))
         body(.hop, .number(hop))
         body(.latency, .number(latencyMicros))
         body(.outcome, .text(outcome))
@@ -63,7 +79,7 @@ public struct HandoffRecord: Sendable {
             body(.peerUID, .number(Int(peer.uid)))
         }
         body(.rule, .text(rule ?? "-"))
-        body(.url, .deferred(RedactedURL(url: url)))
+        body(.url, .url(url))
     }
 
     /// The fields as swift-log metadata.
@@ -73,7 +89,8 @@ public struct HandoffRecord: Sendable {
             switch value {
             case .text(let text): metadata[field.key] = .string(text)
             case .number(let number): metadata[field.key] = .stringConvertible(number)
-            case .deferred(let value): metadata[field.key] = .stringConvertible(value)
+            case .handoffID(let prefix, let number): metadata[field.key] = .stringConvertible(HandoffIDs.Name(prefix: prefix, number: number))
+            case .url(let url): metadata[field.key] = .stringConvertible(RedactedURL(url: url))
             }
         }
         return metadata

@@ -20,6 +20,7 @@ final class HandoffRecorder: Sendable {
     }
 
     /// Records how `hop` ended. Costs nothing when neither the log level nor a `watch` subscriber wants it.
+    /// Its records are logged from ``HandoffRecord/site``, which names this function.
     func record(_ result: Result<OpenResult, ErrorBody>, of hop: HandoffHop) {
         let logs = log.isEnabled
         let watched = events.hasSubscribers
@@ -51,7 +52,7 @@ final class HandoffRecorder: Sendable {
                 peer: sender.peer,
                 client: sender.client
             )
-            log.log(record, source: "AppFlipDaemon", file: #fileID, function: #function, line: #line)
+            log.log(record)
         }
         if watched {
             let shown = Redaction.redact(url: hop.url)
@@ -76,4 +77,10 @@ final class HandoffRecorder: Sendable {
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
+
+extension HandoffRecord {
+    /// Where every record is logged from: ``HandoffRecorder``'s `record(_:of:)`, its one caller (the line
+    /// is this one's, in the same file). A `HandoffLog` made once can then make the entry's call site once.
+    public static let site = Site(file: #fileID, function: "record(_:of:)", line: #line)
 }

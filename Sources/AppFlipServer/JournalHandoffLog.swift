@@ -1,47 +1,49 @@
 import AppFlipDaemon
+import AppFlipProtocol
 import Logging
 import Systemd
 
 /// The daemon's ``HandoffLog`` when its logger writes to the journal (or to stderr) through
-/// `JournalLogHandler`: the record goes to the log writer as it is, and its fields are written into the
-/// entry on the writer's thread, instead of a `Logger.Metadata` dictionary built and hashed on the event
-/// loop for every hop. The entry is the same (`JournalHandoffLogTests`).
+/// `JournalLogHandler`: each record is packed as bytes into the log writer's queue (`JournalRecordKind`),
+/// and its entry is made on the writer's thread, instead of a `Logger.Metadata` dictionary built and hashed
+/// on the event loop, or a closure allocated there and freed on the writer's thread, for every hop. The
+/// entry is the one the record's metadata makes (`JournalHandoffLogTests`).
 struct JournalHandoffLog: HandoffLog {
     let handler: JournalLogHandler
-    /// The journal field of each `HandoffRecord.Field`, by its raw value: resolved by `handler` once.
-    private let keys: [JournalFieldKey]
+    /// The record's fields, by `HandoffRecord.Field`'s raw value, and its call site: made once.
+    let kind: JournalRecordKind
 
     init(handler: JournalLogHandler) {
         self.handler = handler
-        self.keys = HandoffRecord.Field.allCases.map { handler.fieldKey($0.key) }
+        let site = HandoffRecord.site
+        self.kind = handler.recordKind(
+            level: .info,
+            fields: HandoffRecord.Field.allCases.map { field in
+                field == .url ? .init(field.key, render: { Redaction.redact(url: $0) }) : .init(field.key)
+            },
+            source: site.source,
+            file: site.file,
+            function: site.function,
+            line: site.line
+        )
     }
 
     var isEnabled: Bool { handler.logLevel <= .info }
 
-    func log(_ record: HandoffRecord, source: String, file: String, function: String, line: UInt) {
-        handler.log(level: .info, record.message, fields: fields(of: record), source: source, file: file, function: function, line: line)
+    func log(_ record: HandoffRecord) {
+        handler.log(kind) { packer in Self.pack(record, into: &packer) }
     }
 
-    /// `record`'s fields, as this log writes them into an entry of its handler.
-    func fields(of record: HandoffRecord) -> Fields {
-        Fields(record: record, keys: keys)
-    }
-
-    /// The record's fields, written into the entry under their resolved keys.
-    struct Fields: JournalFieldSource {
-        let record: HandoffRecord
-        let keys: [JournalFieldKey]
-
-        var metadata: Logger.Metadata { record.metadata }
-
-        func writeFields(into writer: inout JournalFieldWriter) {
-            record.forEachField { field, value in
-                let key = keys[field.rawValue]
-                switch value {
-                case .text(let text): writer.field(key, text)
-                case .number(let number): writer.field(key, number)
-                case .deferred(let value): writer.field(key, value.description)
-                }
+    /// Packs `record` as its `kind` reads it: the message, then every field in `forEachField`'s order.
+    static func pack(_ record: HandoffRecord, into packer: inout JournalRecordPacker) {
+        packer.message(HandoffRecord.messagePrefix)
+        packer.message(record.outcome)
+        record.forEachField { field, value in
+            switch value {
+            case .text(let text): packer.text(field.rawValue, text)
+            case .number(let number): packer.number(field.rawValue, number)
+            case .handoffID(let prefix, let number): packer.text(field.rawValue, prefix, number: number)
+            case .url(let url): packer.text(field.rawValue, url)
             }
         }
     }

@@ -11,16 +11,21 @@ extension [UInt8] {
 
     /// Appends the number's decimal digits, without a string in between.
     mutating func appendDecimal(_ number: UInt) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: more than UInt.max's 20 digits
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            var value = number
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            } while value > 0
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
-        }
+        withDecimalDigits(of: UInt64(number)) { append(contentsOf: $0) }
+    }
+}
+
+/// Calls `body` with the number's decimal digits, spelled out on the stack.
+func withDecimalDigits<Result>(of number: UInt64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: more than UInt64.max's 20 digits
+    return withUnsafeMutableBytes(of: &digits) { buffer in
+        var value = number
+        var index = buffer.count
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+        } while value > 0
+        return body(UnsafeRawBufferPointer(rebasing: buffer[index...]))
     }
 }

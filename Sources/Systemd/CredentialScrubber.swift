@@ -20,16 +20,18 @@ struct CredentialScrubber {
 
     /// Appends the scrubbed text to `output`.
     func scrub(_ text: String, appendingTo output: inout [UInt8]) {
-        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-            let unchanged = replaceCredentials(in: bytes, into: &output)
-            output += bytes[unchanged...]
-        }
         // Read in place where the string allows it (a native one always does): `withUTF8` needs a mutable
         // copy, and copying a string costs an atomic count.
-        if text.utf8.withContiguousStorageIfAvailable(append) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ scrub(utf8: $0, appendingTo: &output) }) == nil {
             var contiguous = text
-            contiguous.withUTF8(append)
+            contiguous.withUTF8 { scrub(utf8: $0, appendingTo: &output) }
         }
+    }
+
+    /// Appends the scrubbed UTF-8 text to `output`.
+    func scrub(utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
+        let unchanged = replaceCredentials(in: bytes, into: &output)
+        output += bytes[unchanged...]
     }
 
     /// Appends `bytes` up to the end of their last credential, each credential replaced, to `output`.

@@ -78,9 +78,42 @@ public struct JournalEntry: Sendable, Hashable {
 
     /// Builds the fields of one log event whose metadata `fields` writes: the same entry as from
     /// `fields.metadata`, without the dictionary.
-    public init(
+    init(
         level: Logger.Level,
         message: String,
+        fields: some JournalFieldSource,
+        label: String,
+        source: String,
+        file: String,
+        function: String,
+        line: UInt,
+        identifier: String,
+        fieldName: JournalFieldName,
+        redaction: LogRedaction
+    ) {
+        var message = message
+        self = message.withUTF8 { message in
+            JournalEntry(
+                level: level,
+                message: message,
+                fields: fields,
+                label: label,
+                source: source,
+                file: file,
+                function: function,
+                line: line,
+                identifier: identifier,
+                fieldName: fieldName,
+                redaction: redaction
+            )
+        }
+    }
+
+    /// ``init(level:message:fields:label:source:file:function:line:identifier:fieldName:redaction:)`` with the
+    /// message's UTF-8 bytes, as a packed record holds them.
+    init(
+        level: Logger.Level,
+        message: UnsafeBufferPointer<UInt8>,
         fields: some JournalFieldSource,
         label: String,
         source: String,

@@ -5,7 +5,7 @@
 /// entries (``JournalLogHandler/fieldKey(_:)``), instead of looking each one up again for every entry in a
 /// table shared by every thread that logs: for the daemon's handoff record that lookup, behind its lock, was
 /// a fifth of what writing the fields cost.
-public struct JournalFieldKey: Sendable {
+struct JournalFieldKey: Sendable {
     let resolved: JournalFieldName.Resolved
 }
 

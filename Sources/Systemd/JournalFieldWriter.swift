@@ -6,7 +6,7 @@ public import Logging
 /// A `JournalFieldSource` writes its fields through it; the entry of a swift-log event goes through it too.
 /// Each metadata field is written with a space before it, so that once they are in order they are already
 /// the end of the stderr line (`JournalEntry.metadataLine`).
-public struct JournalFieldWriter {
+struct JournalFieldWriter {
     private var bytes: [UInt8] = []
     private var spans: [JournalEntry.FieldSpan] = []
     private let fieldName: JournalFieldName
@@ -23,17 +23,29 @@ public struct JournalFieldWriter {
     }
 
     /// A field whose value is text: redacted as the metadata value `.string(value)` under `key` would be.
-    public mutating func field(_ key: String, _ value: String) {
+    mutating func field(_ key: String, _ value: String) {
         field(fieldName.fieldKey(key), value)
     }
 
     /// A field whose value is a number: the same bytes as the metadata value `.stringConvertible(value)`.
-    public mutating func field(_ key: String, _ value: Int) {
+    mutating func field(_ key: String, _ value: Int) {
         field(fieldName.fieldKey(key), value)
     }
 
+    /// ``field(_:_:)-(JournalFieldKey,String)`` with the text's UTF-8 bytes, as a packed record holds them.
+    mutating func field(_ key: JournalFieldKey, utf8 value: UnsafeBufferPointer<UInt8>) {
+        let resolved = key.resolved
+        let (start, equals) = beginMetadataField(resolved.spelled)
+        if resolved.sensitive {
+            bytes.appendUTF8(redaction.fingerprint(String(decoding: value, as: UTF8.self)))
+        } else {
+            redaction.scrub(utf8: value, appendingTo: &bytes)
+        }
+        spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
+    }
+
     /// ``field(_:_:)-(String,String)`` under a key resolved once, by the handler that writes the entry.
-    public mutating func field(_ key: JournalFieldKey, _ value: String) {
+    mutating func field(_ key: JournalFieldKey, _ value: String) {
         let resolved = key.resolved
         let (start, equals) = beginMetadataField(resolved.spelled)
         if resolved.sensitive {
@@ -45,7 +57,7 @@ public struct JournalFieldWriter {
     }
 
     /// ``field(_:_:)-(String,Int)`` under a key resolved once, by the handler that writes the entry.
-    public mutating func field(_ key: JournalFieldKey, _ value: Int) {
+    mutating func field(_ key: JournalFieldKey, _ value: Int) {
         let resolved = key.resolved
         let (start, equals) = beginMetadataField(resolved.spelled)
         if resolved.sensitive {
@@ -59,7 +71,7 @@ public struct JournalFieldWriter {
 
     /// A swift-log metadata value, redacted by its full (dotted) key: a dictionary is flattened
     /// (`peer: [uid: 1000]` → `APPFLIP_PEER_UID=1000`), an array repeats the field once per element.
-    public mutating func field(_ key: String, _ value: Logger.MetadataValue) {
+    mutating func field(_ key: String, _ value: Logger.MetadataValue) {
         switch value {
         case .dictionary(let dictionary):
             for (subkey, subvalue) in dictionary { field(key + "." + subkey, subvalue) }
@@ -75,7 +87,7 @@ public struct JournalFieldWriter {
     /// The fields every entry starts with, in ``JournalEntry``'s order.
     mutating func standardFields(
         level: Logger.Level,
-        message: String,
+        message: UnsafeBufferPointer<UInt8>,
         label: String,
         source: String,
         file: String,
@@ -84,7 +96,7 @@ public struct JournalFieldWriter {
         identifier: String
     ) {
         let field = beginStandardField("MESSAGE=")
-        redaction.scrub(message, appendingTo: &bytes)
+        redaction.scrub(utf8: message, appendingTo: &bytes)
         endStandardField(field)
         standardField("PRIORITY=", number: UInt(JournalPriority(level).rawValue))
         standardField("SYSLOG_IDENTIFIER=", identifier)

@@ -36,9 +36,9 @@ public struct JournalLogHandler: LogHandler {
     public let label: String
     /// Where entries go.
     public let destination: Destination
-    private let identifier: String
-    private let fieldName: JournalFieldName
-    private let redaction: LogRedaction
+    let identifier: String
+    let fieldName: JournalFieldName
+    let redaction: LogRedaction
 
     /// - Parameters:
     ///   - identifier: `SYSLOG_IDENTIFIER`; by default the program's file name.
@@ -60,10 +60,43 @@ public struct JournalLogHandler: LogHandler {
         self.metadataProvider = metadataProvider
     }
 
-    /// `key` resolved into the journal field this handler writes it as (its prefix, its redaction), for
-    /// ``JournalFieldWriter/field(_:_:)-(JournalFieldKey,String)`` in the entries this handler writes.
-    public func fieldKey(_ key: String) -> JournalFieldKey {
+    /// `key` resolved into the journal field this handler writes it as (its prefix, its redaction).
+    func fieldKey(_ key: String) -> JournalFieldKey {
         fieldName.fieldKey(key)
+    }
+
+    /// A kind of record that this handler logs with ``log(_:pack:)``: `fields` are its metadata keys, in
+    /// the order of their journal names; the call site is fixed, as it is for a record logged in one place.
+    public func recordKind(
+        level: Logger.Level,
+        fields: [JournalRecordKind.Field],
+        source: String,
+        file: String = #fileID,
+        function: String = #function,
+        line: UInt = #line
+    ) -> JournalRecordKind {
+        JournalRecordKind(level: level, fields: fields, handler: self, source: source, file: file, function: function, line: line)
+    }
+
+    /// Logs one record of `kind`, which `pack` packs straight into the log writer's queue: the entry is the
+    /// one its fields' swift-log metadata makes (``JournalRecordKind/metadata(packing:)``), made on the
+    /// writer's thread. With handler or provider metadata to merge, it goes through ``log(event:)``.
+    public func log(_ kind: JournalRecordKind, pack: (inout JournalRecordPacker) -> Void) {
+        guard kind.level >= logLevel else { return }
+        guard metadata.isEmpty, metadataProvider == nil, kind.level < .error else {
+            let (message, metadata) = kind.metadata(packing: pack)
+            let event = LogEvent(
+                level: kind.level,
+                message: "\(message)",
+                metadata: metadata,
+                source: kind.source,
+                file: kind.file,
+                function: kind.function,
+                line: kind.line
+            )
+            return log(event: event)
+        }
+        LogWriter.shared.enqueue(kind, time: time(nil), pack: pack)
     }
 
     /// One metadata value of the handler; swift-log's `Logger` subscript calls it.
@@ -86,45 +119,6 @@ public struct JournalLogHandler: LogHandler {
             function: event.function,
             line: event.line,
             estimatedBytes: 256 + message.utf8.count + 64 * metadata.count
-        )
-    }
-
-    /// Logs one event whose metadata `fields` writes into the entry on the log writer's thread, so that the
-    /// caller builds no `Logger.Metadata`. The entry is the one ``log(event:)`` makes of `fields.metadata`;
-    /// with handler or provider metadata to merge, it goes through ``log(event:)``.
-    public func log(
-        level: Logger.Level,
-        _ message: String,
-        fields: some JournalFieldSource,
-        source: String,
-        file: String = #fileID,
-        function: String = #function,
-        line: UInt = #line
-    ) {
-        guard level >= logLevel else { return }
-        guard metadata.isEmpty, metadataProvider == nil else {
-            let event = LogEvent(
-                level: level,
-                message: "\(message)",
-                metadata: fields.metadata,
-                source: source,
-                file: file,
-                function: function,
-                line: line
-            )
-            return log(event: event)
-        }
-        // What a dozen fields hold, as the handoff record has.
-        let estimatedBytes = 256 + message.utf8.count + 64 * 12
-        write(
-            level: level,
-            message: message,
-            fields: fields,
-            source: source,
-            file: file,
-            function: function,
-            line: line,
-            estimatedBytes: estimatedBytes
         )
     }
 

@@ -63,6 +63,11 @@ public struct LogRedaction: Sendable {
         scrubber.scrub(text, appendingTo: &output)
     }
 
+    /// ``scrub(_:appendingTo:)`` of text as UTF-8 bytes.
+    func scrub(utf8 text: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
+        scrubber.scrub(utf8: text, appendingTo: &output)
+    }
+
     private var scrubber: CredentialScrubber {
         CredentialScrubber(isSensitive: Self.isSensitive(key:), fingerprint: fingerprint)
     }

@@ -33,13 +33,39 @@ final class LogWriter: @unchecked Sendable {
         var toJournal: Bool
         /// What it holds in memory while it waits, roughly: what ``maximumPendingBytes`` counts.
         var estimatedBytes: Int
-        /// Builds the redacted fields.
-        var entry: () -> JournalEntry
+        var entry: Entry
+
+        init(level: Logger.Level, time: time_t, toJournal: Bool, estimatedBytes: Int, entry: @escaping () -> JournalEntry) {
+            self.init(level: level, time: time, toJournal: toJournal, estimatedBytes: estimatedBytes, entry: .event(entry))
+        }
+
+        init(level: Logger.Level, time: time_t, toJournal: Bool, estimatedBytes: Int, entry: Entry) {
+            self.level = level
+            self.time = time
+            self.toJournal = toJournal
+            self.estimatedBytes = estimatedBytes
+            self.entry = entry
+        }
     }
 
-    /// Guards ``pending``, ``pendingBytes``, ``dropped`` and ``threadStarted``; value 1 while there is work.
+    /// What an item's entry is made from.
+    enum Entry {
+        /// A swift-log event: builds the redacted fields.
+        case event(() -> JournalEntry)
+        /// A record of `kind`, packed into the batch's record bytes at `range`.
+        case record(JournalRecordKind, range: Range<Int>)
+    }
+
+    /// Guards ``pending``, ``records``, the spares, ``pendingBytes``, ``dropped`` and ``threadStarted``; value 1
+    /// while there is work.
     private let queue = ConditionLock(value: 0)
     private var pending: [Item] = []
+    /// The packed records of ``pending``'s items, back to back.
+    private var records = PackedBytes()
+    /// The last batch's item array and record bytes, emptied, kept for their memory: a busy logger then
+    /// allocates nothing per entry to queue it.
+    private var spareItems: [Item] = []
+    private var spareRecords = PackedBytes()
     private var pendingBytes = 0
     private var dropped = 0
     private var threadStarted = false
@@ -64,6 +90,11 @@ final class LogWriter: @unchecked Sendable {
         self.drainsAtExit = drainsAtExit
     }
 
+    deinit {
+        records.free()
+        spareRecords.free()
+    }
+
     /// Queues `item`; the writer thread writes it soon.
     func enqueue(_ item: Item) {
         queue.lock()
@@ -81,23 +112,67 @@ final class LogWriter: @unchecked Sendable {
         if wasIdle { queue.unlock(withValue: 1) } else { queue.unlock() }
     }
 
+    /// Queues a record of `kind`, packed by `pack` into the queue's record bytes, under the queue's lock.
+    func enqueue(_ kind: JournalRecordKind, time: time_t, pack: (inout JournalRecordPacker) -> Void) {
+        queue.lock()
+        if !threadStarted { startThread() }
+        var packer = JournalRecordPacker(storage: records)
+        pack(&packer)
+        let range = packer.record
+        records = packer.storage
+        let size = MemoryLayout<Item>.stride + range.count
+        if pendingBytes + size > maximumPendingBytes {
+            records.truncate(to: range.lowerBound)
+            dropped += 1
+            queue.unlock(withValue: 1)
+            return
+        }
+        let wasIdle = pending.isEmpty
+        pending.append(Item(level: kind.level, time: time, toJournal: kind.toJournal, estimatedBytes: size, entry: .record(kind, range: range)))
+        pendingBytes += size
+        if wasIdle { queue.unlock(withValue: 1) } else { queue.unlock() }
+    }
+
     /// Writes everything queued, then `item`, before returning.
     func writeNow(_ item: Item) {
         writing.withLock {
-            write(takeAll())
-            write([item])
+            writeBatch(takeAll())
+            write([item], records: PackedBytes())
         }
     }
 
     /// Writes everything queued before returning; `exit(3)` calls it.
     func drain() {
-        writing.withLock { write(takeAll()) }
+        writing.withLock { writeBatch(takeAll()) }
     }
 
-    private func takeAll() -> [Item] {
+    /// Writes a batch, then gives its arrays back for the next one.
+    private func writeBatch(_ batch: (items: [Item], records: PackedBytes)) {
+        var (items, records) = batch
+        write(items, records: records)
+        items.removeAll(keepingCapacity: true)
+        records.truncate(to: 0)
         queue.lock()
-        var items = pending
-        pending = []
+        spareItems = items
+        // The queue's two buffers take turns; an empty one (`writeNow`'s) is never handed out.
+        precondition(spareRecords.base == nil, "one batch's records are written at a time")
+        spareRecords = records
+        queue.unlock()
+    }
+
+    private static func take<Element>(_ array: inout [Element]) -> [Element] {
+        let taken = array
+        array = []
+        return taken
+    }
+
+    private func takeAll() -> (items: [Item], records: PackedBytes) {
+        queue.lock()
+        var items = Self.take(&pending)
+        pending = Self.take(&spareItems)
+        let batchRecords = records
+        records = spareRecords
+        spareRecords = PackedBytes()
         pendingBytes = 0
         if dropped > 0 {
             let count = dropped
@@ -120,7 +195,7 @@ final class LogWriter: @unchecked Sendable {
             dropped = 0
         }
         queue.unlock(withValue: 0)
-        return items
+        return (items, batchRecords)
     }
 
     private func run() {
@@ -156,10 +231,15 @@ final class LogWriter: @unchecked Sendable {
         if started == 0 { pthread_detach(thread) }
     }
 
-    private func write(_ items: [Item]) {
+    private func write(_ items: [Item], records: PackedBytes) {
         var lines: [UInt8] = []
         for item in items {
-            let entry = item.entry()
+            let entry =
+                switch item.entry {
+                case .event(let make): make()
+                case .record(let kind, let range):
+                    kind.entry(packed: PackedRecord(bytes: UnsafeBufferPointer(rebasing: records.bytes[range])))
+                }
             if item.toJournal, Self.sendToJournal(entry) { continue }
             JournalLogHandler.appendStandardErrorLine(entry, level: item.level, time: item.time, timestamp: &timestamp, to: &lines)
         }

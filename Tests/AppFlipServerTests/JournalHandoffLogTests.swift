@@ -6,8 +6,9 @@ import Testing
 @testable import AppFlipServer
 @testable import Systemd
 
-/// The daemon's handoff record reaches the journal without a metadata dictionary, and the entry is the one
-/// its metadata makes: what `HandoffLogTests` checks through swift-log holds for the journal too.
+/// The daemon's handoff record reaches the journal packed as bytes, without a metadata dictionary, and the
+/// entry the log writer makes of it is the one its metadata makes: what `HandoffLogTests` checks through
+/// swift-log holds for the journal too.
 @Suite struct JournalHandoffLogTests {
     static let records = [
         HandoffRecord(
@@ -38,8 +39,7 @@ import Testing
     func theJournalEntryIsTheOneTheRecordsMetadataMakes(index: Int) {
         let record = Self.records[index]
         let handler = JournalLogHandler(label: "appflipd", identifier: "appflipd", destination: .standardError, metadataProvider: nil)
-        let fields = JournalHandoffLog(handler: handler).fields(of: record)
-        let (direct, fromMetadata) = (entry(record, fields), entry(record, record.metadata))
+        let (direct, fromMetadata) = (packedEntry(record, handler), entry(record, record.metadata))
         #expect(direct == fromMetadata)
         #expect(
             JournalLogHandler.standardErrorLine(direct, level: .info, time: 0)
@@ -59,8 +59,7 @@ import Testing
             metadataProvider: nil
         )
         let record = Self.records[0]
-        let names = entry(record, JournalHandoffLog(handler: handler).fields(of: record)).fields
-            .dropFirst(JournalEntry.standardFieldCount).map(\.name)
+        let names = packedEntry(record, handler).fields.dropFirst(JournalEntry.standardFieldCount).map(\.name)
         #expect(names.first == "PARTNER_APP")
         #expect(names.count == 10)
         #expect(names.allSatisfy { $0.hasPrefix("PARTNER_") }, "\(names)")
@@ -74,25 +73,27 @@ import Testing
         #expect(!JournalHandoffLog(handler: handler).isEnabled)
     }
 
-    /// The record's entry, with its metadata written by `fields`.
-    func entry(_ record: HandoffRecord, _ fields: some JournalFieldSource) -> JournalEntry {
-        JournalEntry(
+    /// The entry the log writer makes of the record as `JournalHandoffLog` packs it.
+    func packedEntry(_ record: HandoffRecord, _ handler: JournalLogHandler) -> JournalEntry {
+        JournalHandoffLog(handler: handler).kind.entry { JournalHandoffLog.pack(record, into: &$0) }
+    }
+
+    /// The record's entry from its swift-log metadata, as any `LogEvent` logged from `HandoffRecord.site` is
+    /// made into one.
+    func entry(_ record: HandoffRecord, _ metadata: Logger.Metadata) -> JournalEntry {
+        let site = HandoffRecord.site
+        return JournalEntry(
             level: .info,
             message: record.message,
-            fields: fields,
+            metadata: metadata,
             label: "appflipd",
-            source: "AppFlipDaemon",
-            file: "AppFlipDaemon/HandoffRecorder.swift",
-            function: "record(_:of:)",
-            line: 7,
+            source: site.source,
+            file: site.file,
+            function: site.function,
+            line: site.line,
             identifier: "appflipd",
             fieldName: JournalFieldName(),
             redaction: LogRedaction()
         )
-    }
-
-    /// The record's entry from its swift-log metadata, as any `LogEvent` is made into one.
-    func entry(_ record: HandoffRecord, _ metadata: Logger.Metadata) -> JournalEntry {
-        entry(record, MetadataFields(metadata: metadata))
     }
 }

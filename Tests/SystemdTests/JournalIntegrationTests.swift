@@ -57,27 +57,43 @@ struct JournalIntegrationTests {
         #expect(entry.contains("code=[redacted]&state=s\nsecond line"))
     }
 
-    /// A record logged through a `JournalFieldSource` keeps the handler's own metadata and its provider's:
-    /// with either, the handler takes swift-log's path, which merges them.
-    @Test(arguments: [false, true])
-    func aFieldSourceKeepsTheHandlersMetadata(fromProvider: Bool) throws {
+    /// A record of a `JournalRecordKind` reaches journald with its fields, redacted: packed into the log
+    /// writer's queue when the handler has no metadata of its own, and through swift-log's path, which merges
+    /// the handler's own metadata or its provider's, when it has.
+    @Test(arguments: ["none", "handler", "provider"])
+    func aRecordOfAKindReachesTheJournal(handlerMetadata: String) throws {
         let marker = "t\(getpid())x\(UInt32.random(in: 0...UInt32.max))"
         let provider = Logger.MetadataProvider { ["instance": "i-\(marker)"] }
         var handler = JournalLogHandler(
             label: "systemd-tests",
             identifier: "systemd-tests",
             destination: .journal,
-            metadataProvider: fromProvider ? provider : nil
+            metadataProvider: handlerMetadata == "provider" ? provider : nil
         )
-        if !fromProvider { handler[metadataKey: "instance"] = "i-\(marker)" }
-        let source = JournalFieldSourceTests.Source(fields: [
-            ("test-marker", .text(marker)), ("hop", .number(2)), ("access_token", .text("SECRET-\(marker)")),
-        ])
-        handler.log(level: .warning, "handoff handled", fields: source, source: "systemd-tests")
+        if handlerMetadata == "handler" { handler[metadataKey: "instance"] = "i-\(marker)" }
+        let kind = handler.recordKind(
+            level: .warning,
+            fields: [.init("access_token"), .init("hop"), .init("test-marker"), .init("url", render: { $0 + "#rendered" })],
+            source: "systemd-tests"
+        )
+        handler.log(kind) { packer in
+            packer.message("handoff ")
+            packer.message("handled")
+            packer.text(0, "SECRET-\(marker)")
+            packer.number(1, 2)
+            packer.text(2, marker)
+            packer.text(3, "https://a.test/r?code=SECRET-TOO&state=s")
+        }
         let entry = journalEntry(marked: marker)
         #expect(!entry.contains("SECRET-"))
-        for field in ["APPFLIP_INSTANCE=i-\(marker)", "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted]", "MESSAGE=handoff handled"] {
+        var expected = [
+            "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted]", "MESSAGE=handoff handled", "PRIORITY=4",
+            "APPFLIP_URL=https://a.test/r?code=[redacted]&state=s#rendered",
+        ]
+        if handlerMetadata != "none" { expected.append("APPFLIP_INSTANCE=i-\(marker)") }
+        for field in expected {
             #expect(entry.contains("\n\(field)\n"), "missing \(field)")
         }
+        #expect(handlerMetadata != "none" || !entry.contains("APPFLIP_INSTANCE"))
     }
 }

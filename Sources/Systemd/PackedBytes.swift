@@ -1,0 +1,78 @@
+import Glibc
+
+/// The log writer's queue of packed records: bytes in memory it manages itself, appended to with a bounds
+/// check and a `memcpy`. Through `Array` appends (a uniqueness check and a generic copy per value) packing a
+/// handoff record cost the event loop more than the closure it replaced (docs/operations.md, "What the
+/// handoff line costs").
+///
+/// A plain value over one allocation: copies share it. ``LogWriter`` owns each buffer it makes and frees it
+/// in its `deinit`; ``withTemporary(_:)`` frees its own.
+struct PackedBytes {
+    private(set) var base: UnsafeMutableRawPointer?
+    private(set) var count = 0
+    private(set) var capacity = 0
+
+    /// The bytes written so far.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+
+    /// Calls `body` with an empty buffer, freed after.
+    static func withTemporary<Result>(_ body: (inout PackedBytes) -> Result) -> Result {
+        var bytes = PackedBytes()
+        defer { bytes.free() }
+        return body(&bytes)
+    }
+
+    @inline(__always)
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        reserve(source.count)
+        (base! + count).copyMemory(from: start, byteCount: source.count)
+        count += source.count
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base!.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    /// Appends `value`'s bytes as they lie in memory (little-endian here).
+    @inline(__always)
+    mutating func append<Value: FixedWidthInteger>(raw value: Value) {
+        reserve(MemoryLayout<Value>.size)
+        base!.storeBytes(of: value.littleEndian, toByteOffset: count, as: Value.self)
+        count += MemoryLayout<Value>.size
+    }
+
+    /// Writes `value` over the bytes at `offset`, already appended.
+    @inline(__always)
+    mutating func store(_ value: UInt32, at offset: Int) {
+        precondition(offset + 4 <= count)
+        base!.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+    }
+
+    /// Forgets the bytes from `offset` on, keeping the memory.
+    mutating func truncate(to offset: Int) {
+        precondition(offset <= count)
+        count = offset
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: extra) }
+    }
+
+    private mutating func grow(toHold extra: Int) {
+        let grown = max(4096, capacity * 2, count + extra)
+        guard let moved = realloc(base, grown) else { fatalError("out of memory for the log's queue") }
+        base = moved
+        capacity = grown
+    }
+
+    func free() {
+        Glibc.free(base)
+    }
+}
