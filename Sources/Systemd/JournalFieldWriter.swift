@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 
 /// Writes a log event's fields into its `JournalEntry`: each metadata key named by `JournalFieldName`, each
 /// value redacted by `LogRedaction`, all kept as `NAME=value` bytes in one buffer.

@@ -28,35 +28,33 @@ public struct JournalRecordPacker: ~Copyable {
 
     /// The text value of field number `field` of the kind.
     public mutating func text(_ field: Int, _ value: String) {
-        let lengthAt = beginValue(.text, field)
-        appendUTF8(value)
-        storage.store(UInt32(storage.count - lengthAt - 4), at: lengthAt)
+        let header = header(.text, field)
+        if value.utf8.withContiguousStorageIfAvailable({ storage.append(header: header, text: UnsafeRawBufferPointer($0)) }) == nil {
+            Array(value.utf8).withUnsafeBytes { storage.append(header: header, text: $0) }
+        }
     }
 
     /// The text value of field number `field`: `value` followed by `number`'s decimal digits (`h-42`), spelled
     /// out here without a string in between.
     public mutating func text(_ field: Int, _ value: String, number: UInt64) {
-        let lengthAt = beginValue(.text, field)
-        appendUTF8(value)
-        withDecimalDigits(of: number) { storage.append($0) }
-        storage.store(UInt32(storage.count - lengthAt - 4), at: lengthAt)
+        let header = header(.text, field)
+        withDecimalDigits(of: number) { digits in
+            if value.utf8.withContiguousStorageIfAvailable({ storage.append(header: header, text: UnsafeRawBufferPointer($0), digits) }) == nil {
+                Array(value.utf8).withUnsafeBytes { storage.append(header: header, text: $0, digits) }
+            }
+        }
     }
 
     /// The number value of field number `field` of the kind.
     public mutating func number(_ field: Int, _ value: Int) {
-        _ = beginValue(.number, field)
-        storage.append(raw: Int64(value))
+        storage.append(header: header(.number, field), number: Int64(value))
     }
 
-    /// Appends the value's type and field; for text, room for its length, whose offset it returns.
-    private mutating func beginValue(_ type: PackedRecord.ValueType, _ field: Int) -> Int {
+    /// A value's first two bytes: its type, then its field.
+    private mutating func header(_ type: PackedRecord.ValueType, _ field: Int) -> UInt16 {
         precondition((0..<256).contains(field), "a record kind has at most 256 fields")
         hasFields = true
-        // One store for the type, the field and a text's length to come.
-        storage.append(raw: UInt16(type.rawValue) | UInt16(field) << 8)
-        let lengthAt = storage.count
-        if type == .text { storage.append(raw: UInt32(0)) }
-        return lengthAt
+        return UInt16(type.rawValue) | UInt16(field) << 8
     }
 
     private mutating func appendUTF8(_ text: String) {

@@ -10,7 +10,8 @@ import NIOConcurrencyHelpers
 /// Hand-written rather than a NIO thread pool: the writer must keep the order of entries across threads,
 /// drain at `exit`, and never block a logging thread on a slow stderr or journald.
 /// - Memory is bounded: past ``maximumPendingBytes`` waiting to be written, an entry is dropped and counted,
-///   and the count is written as one warning line when the writer catches up.
+///   and the count is written as one warning line when the writer catches up. The queue keeps the memory it
+///   grew to (two batches' item arrays and packed records), so that a busy logger allocates nothing per entry.
 /// - Order is kept: entries leave in the order they were logged, also when an entry of level `error` or
 ///   above is written at once (after everything before it), so that it is out before the process exits.
 /// - Nothing is lost at a normal exit: `exit(3)` runs ``drain()`` on ``shared``.
@@ -154,7 +155,7 @@ final class LogWriter: @unchecked Sendable {
         records.truncate(to: 0)
         queue.lock()
         spareItems = items
-        // The queue's two buffers take turns; an empty one (`writeNow`'s) is never handed out.
+        // Two buffers take turns: one fills while the other is written (under `writing`, one batch at a time).
         precondition(spareRecords.base == nil, "one batch's records are written at a time")
         spareRecords = records
         queue.unlock()

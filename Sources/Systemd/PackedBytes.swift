@@ -26,17 +26,16 @@ struct PackedBytes {
 
     @inline(__always)
     mutating func append(_ source: UnsafeRawBufferPointer) {
-        guard let start = source.baseAddress, source.count > 0 else { return }
         reserve(source.count)
-        (base! + count).copyMemory(from: start, byteCount: source.count)
-        count += source.count
+        copy(source)
     }
 
+    /// Copies `source` to the end, in room already reserved.
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base!.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
-        count += 1
+    private mutating func copy(_ source: UnsafeRawBufferPointer) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        (base! + count).copyMemory(from: start, byteCount: source.count)
+        count += source.count
     }
 
     /// Appends `value`'s bytes as they lie in memory (little-endian here).
@@ -45,6 +44,28 @@ struct PackedBytes {
         reserve(MemoryLayout<Value>.size)
         base!.storeBytes(of: value.littleEndian, toByteOffset: count, as: Value.self)
         count += MemoryLayout<Value>.size
+    }
+
+    /// Appends a packed value's 2-byte `header`, then `parts`' total length (4 bytes) and their bytes, with
+    /// one check of the room left.
+    @inline(__always)
+    mutating func append(header: UInt16, text first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = .init(start: nil, count: 0)) {
+        let length = first.count + second.count
+        reserve(6 + length)
+        base!.storeBytes(of: header.littleEndian, toByteOffset: count, as: UInt16.self)
+        base!.storeBytes(of: UInt32(length).littleEndian, toByteOffset: count + 2, as: UInt32.self)
+        count += 6
+        copy(first)
+        copy(second)
+    }
+
+    /// Appends a packed value's 2-byte `header`, then `number`'s 8 bytes.
+    @inline(__always)
+    mutating func append(header: UInt16, number: Int64) {
+        reserve(10)
+        base!.storeBytes(of: header.littleEndian, toByteOffset: count, as: UInt16.self)
+        base!.storeBytes(of: number.littleEndian, toByteOffset: count + 2, as: Int64.self)
+        count += 10
     }
 
     /// Writes `value` over the bytes at `offset`, already appended.
