@@ -91,50 +91,35 @@ public struct JournalEntry: Sendable, Hashable {
         fieldName: JournalFieldName,
         redaction: LogRedaction
     ) {
+        var writer = JournalFieldWriter(fieldName: fieldName, redaction: redaction)
         var message = message
-        self = message.withUTF8 { message in
-            JournalEntry(
+        message.withUTF8 { message in
+            writer.standardFields(
                 level: level,
                 message: message,
-                fields: fields,
                 label: label,
                 source: source,
                 file: file,
                 function: function,
                 line: line,
-                identifier: identifier,
-                fieldName: fieldName,
-                redaction: redaction
+                identifier: identifier
             )
         }
+        fields.writeFields(into: &writer)
+        (bytes, spans, metadataLine) = writer.finish(standardFieldCount: Self.standardFieldCount)
     }
 
-    /// ``init(level:message:fields:label:source:file:function:line:identifier:fieldName:redaction:)`` with the
-    /// message's UTF-8 bytes, as a packed record holds them.
+    /// The entry of a record packed by `JournalRecordPacker`: its message's UTF-8 bytes, the standard fields
+    /// after `MESSAGE` written once for its kind's call site, and its values.
     init(
-        level: Logger.Level,
         message: UnsafeBufferPointer<UInt8>,
+        callSite: JournalFieldWriter.CallSite,
         fields: some JournalFieldSource,
-        label: String,
-        source: String,
-        file: String,
-        function: String,
-        line: UInt,
-        identifier: String,
         fieldName: JournalFieldName,
         redaction: LogRedaction
     ) {
         var writer = JournalFieldWriter(fieldName: fieldName, redaction: redaction)
-        writer.standardFields(
-            level: level,
-            message: message,
-            label: label,
-            source: source,
-            file: file,
-            function: function,
-            line: line,
-            identifier: identifier
-        )
+        writer.standardFields(message: message, callSite: callSite)
         fields.writeFields(into: &writer)
         (bytes, spans, metadataLine) = writer.finish(standardFieldCount: Self.standardFieldCount)
     }

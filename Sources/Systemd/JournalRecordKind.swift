@@ -26,8 +26,6 @@ public final class JournalRecordKind: Sendable {
     let fields: [Field]
     /// Each field's journal name, resolved once by the handler that made the kind.
     let keys: [JournalFieldKey]
-    let label: String
-    let identifier: String
     let source: String
     let file: String
     let function: String
@@ -35,13 +33,13 @@ public final class JournalRecordKind: Sendable {
     let toJournal: Bool
     let fieldName: JournalFieldName
     let redaction: LogRedaction
+    /// The entry's standard fields after `MESSAGE`, the same for every record of the kind.
+    let callSite: JournalFieldWriter.CallSite
 
     init(level: Logger.Level, fields: [Field], handler: JournalLogHandler, source: String, file: String, function: String, line: UInt) {
         self.level = level
         self.fields = fields
         self.keys = fields.map { handler.fieldKey($0.key) }
-        self.label = handler.label
-        self.identifier = handler.identifier
         self.source = source
         self.file = file
         self.function = function
@@ -49,20 +47,23 @@ public final class JournalRecordKind: Sendable {
         self.toJournal = handler.destination == .journal
         self.fieldName = handler.fieldName
         self.redaction = handler.redaction
+        self.callSite = JournalFieldWriter.CallSite(
+            level: level,
+            label: handler.label,
+            source: source,
+            file: file,
+            function: function,
+            line: line,
+            identifier: handler.identifier
+        )
     }
 
     /// The entry of one packed record, as the log writer makes it.
     func entry(packed record: PackedRecord) -> JournalEntry {
         JournalEntry(
-            level: level,
             message: record.message,
+            callSite: callSite,
             fields: PackedFields(kind: self, record: record),
-            label: label,
-            source: source,
-            file: file,
-            function: function,
-            line: line,
-            identifier: identifier,
             fieldName: fieldName,
             redaction: redaction
         )
