@@ -18,16 +18,6 @@ struct CredentialScrubber {
         } ?? text
     }
 
-    /// Appends the scrubbed text to `output`.
-    func scrub(_ text: String, appendingTo output: inout [UInt8]) {
-        // Read in place where the string allows it (a native one always does): `withUTF8` needs a mutable
-        // copy, and copying a string costs an atomic count.
-        if text.utf8.withContiguousStorageIfAvailable({ scrub(utf8: $0, appendingTo: &output) }) == nil {
-            var contiguous = text
-            contiguous.withUTF8 { scrub(utf8: $0, appendingTo: &output) }
-        }
-    }
-
     /// Appends the scrubbed UTF-8 text to `output`.
     func scrub(utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
         let unchanged = replaceCredentials(in: bytes, into: &output)

@@ -46,14 +46,12 @@ struct JournalFieldWriter {
 
     /// ``field(_:_:)-(String,String)`` under a key resolved once, by the handler that writes the entry.
     mutating func field(_ key: JournalFieldKey, _ value: String) {
-        let resolved = key.resolved
-        let (start, equals) = beginMetadataField(resolved.spelled)
-        if resolved.sensitive {
-            bytes.appendUTF8(redaction.fingerprint(value))
-        } else {
-            redaction.scrub(value, appendingTo: &bytes)
+        // Read in place where the string allows it (a native one always does): `withUTF8` needs a mutable
+        // copy, and copying a string costs an atomic count.
+        if value.utf8.withContiguousStorageIfAvailable({ field(key, utf8: $0) }) == nil {
+            var contiguous = value
+            contiguous.withUTF8 { field(key, utf8: $0) }
         }
-        spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
     }
 
     /// ``field(_:_:)-(String,Int)`` under a key resolved once, by the handler that writes the entry.

@@ -7,7 +7,7 @@ public import Logging
 /// writer's queue on the caller's thread: no allocation and no reference per record that the writer's thread
 /// then frees. A closure per record, allocated on the event loop and freed on the writer's thread, cost the
 /// event loop more than making the record did (docs/operations.md, "What the handoff line costs"). The
-/// writer makes of it the entry that the fields' swift-log metadata would make (``metadata(packed:)``).
+/// writer makes of it the entry that the fields' swift-log metadata would make (``metadata(packing:)``).
 public final class JournalRecordKind: Sendable {
     /// One field of the record: its metadata key, and what its text becomes when it is printed.
     public struct Field: Sendable {

@@ -47,23 +47,12 @@ public struct LogRedaction: Sendable {
         Self.isSensitive(key: key) ? fingerprint(value) : scrub(value)
     }
 
-    /// The value to log for a key whose sensitivity is known (`JournalFieldName.resolve(key:)`), appended to
-    /// `output`.
-    func redact(sensitive: Bool, value: String, appendingTo output: inout [UInt8]) {
-        if sensitive { output.appendUTF8(fingerprint(value)) } else { scrub(value, appendingTo: &output) }
-    }
-
     /// `text` with every embedded credential replaced by its fingerprint.
     public func scrub(_ text: String) -> String {
         scrubber.scrub(text)
     }
 
-    /// `text` with every embedded credential replaced by its fingerprint, appended to `output`.
-    func scrub(_ text: String, appendingTo output: inout [UInt8]) {
-        scrubber.scrub(text, appendingTo: &output)
-    }
-
-    /// ``scrub(_:appendingTo:)`` of text as UTF-8 bytes.
+    /// The UTF-8 `text` with every embedded credential replaced by its fingerprint, appended to `output`.
     func scrub(utf8 text: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) {
         scrubber.scrub(utf8: text, appendingTo: &output)
     }

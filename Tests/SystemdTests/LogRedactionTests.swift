@@ -97,7 +97,7 @@ import Testing
                 let prefix = String(String(repeating: padding, count: 17).prefix(offset)) + " "
                 #expect(redaction.scrub(prefix + credential + " tail") == prefix + scrubbed + " tail")
                 var bytes: [UInt8] = [1, 2, 3]
-                redaction.scrub(prefix + credential, appendingTo: &bytes)
+                Array((prefix + credential).utf8).withUnsafeBufferPointer { redaction.scrub(utf8: $0, appendingTo: &bytes) }
                 #expect(bytes == [1, 2, 3] + Array((prefix + scrubbed).utf8))
             }
         }
