@@ -1,5 +1,3 @@
-import NIOCore
-
 /// `"handler": {"builtin": "accept"}`: continues every activity at once and opens nothing.
 ///
 /// The cheapest possible app, so that `appflip bench` can measure the daemon's own cost, and a stand-in
@@ -7,7 +5,7 @@ import NIOCore
 struct AcceptHandler: ActivityHandler {
     let kind = "builtin:accept"
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
-        handoff.eventLoop.makeSucceededFuture(.continue)
+    func handle(_ handoff: Handoff) {
+        handoff.answer(.success(.continue))
     }
 }

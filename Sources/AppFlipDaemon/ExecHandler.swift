@@ -24,9 +24,13 @@ struct ExecHandler: ActivityHandler {
     var workingDirectory: FilePath
     var maxLineBytes: Int
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
-        handoff.eventLoop.makeFutureWithTask {
-            try await run(handoff)
+    func handle(_ handoff: Handoff) {
+        Task {
+            do {
+                handoff.answer(.success(try await run(handoff)))
+            } catch {
+                handoff.answer(.failure(error))
+            }
         }
     }
 

@@ -8,8 +8,8 @@ import Synchronization
 /// handler, delivers the URLs the handler opens as hops of their own, turns the answer into the result,
 /// records it once and reports it once.
 ///
-/// Everything is future-based on the requesting connection's event loop: no task and no extra loop hop per
-/// handoff, except the one into a live app's own connection.
+/// Everything runs on the requesting connection's event loop: no task, no promise and no extra loop hop per
+/// handoff, except the one into a live app's own connection and back.
 final class HandoffHop: Sendable {
     /// Who sent the URL: the `open` caller, or the app whose handler opened it.
     struct Sender: Sendable {
@@ -167,38 +167,34 @@ final class HandoffHop: Sendable {
         case .concluded(let result):
             finish(result)
         case .app(let candidate, let handler):
-            let handoff = Handoff(
-                activity: activity,
-                url: url,
-                appID: candidate.appID,
-                rule: candidate.decision.pointer ?? "",
-                eventLoop: eventLoop,
-                logger: daemon.logger,
-                hop: self
+            handler.handle(
+                Handoff(activity: activity, url: url, candidate: candidate, eventLoop: eventLoop, logger: daemon.logger, hop: self)
             )
-            // One callback per handoff, and no future of its own: this is the hot path.
-            handler.handle(handoff).hop(to: eventLoop).whenComplete { [self] result in
-                handlerAnswered(result, candidate: candidate)
-            }
         }
     }
 
-    /// Waits for every URL the handler opened to be delivered, then concludes.
-    private func handlerAnswered(_ result: Result<ActivityAnswer, any Error>, candidate: Candidate) {
-        let appID = candidate.appID
-        let answer: Result<ActivityAnswer, ErrorBody> = result.mapError { error in
-            error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(appID)'s handler failed: \(error)")
-        }
-        let (deliveries, overflowed) = openedURLs.withLock { opened in
+    /// Takes the handler's first answer (``Handoff/answer(_:)``), on whatever thread it comes, then concludes
+    /// on the hop's event loop once every URL the handler opened is delivered.
+    /// - Returns: whether it was the first answer.
+    func handlerAnswered(_ result: Result<ActivityAnswer, any Error>, by handoff: Handoff) -> Bool {
+        let first: (deliveries: [EventLoopFuture<OpenedURL>], overflowed: Bool)? = openedURLs.withLock { opened in
+            guard !opened.isClosed else { return nil }
             opened.isClosed = true
             return (opened.deliveries, opened.overflowed)
         }
-        guard !deliveries.isEmpty else {
-            return conclude(answer, opened: [], overflowed: overflowed, candidate: candidate)
+        guard let (deliveries, overflowed) = first else { return false }
+        let candidate = handoff.candidate
+        let answer: Result<ActivityAnswer, ErrorBody> = result.mapError { error in
+            error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(candidate.appID)'s handler failed: \(error)")
         }
-        EventLoopFuture.whenAllSucceed(deliveries, on: eventLoop).whenSuccess { [self] opened in
-            conclude(answer, opened: opened, overflowed: overflowed, candidate: candidate)
+        if deliveries.isEmpty, eventLoop.inEventLoop {
+            conclude(answer, opened: [], overflowed: overflowed, candidate: candidate)
+        } else {
+            EventLoopFuture.whenAllSucceed(deliveries, on: eventLoop).whenSuccess { [self] opened in
+                conclude(answer, opened: opened, overflowed: overflowed, candidate: candidate)
+            }
         }
+        return true
     }
 
     /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result.

@@ -17,28 +17,36 @@ final class LiveAppHandler: ActivityHandler {
     let kind = "live"
 
     private struct Pending {
-        var promise: EventLoopPromise<ActivityAnswer>
         var handoff: Handoff
         var deadline: NIODeadline
     }
 
     private struct State {
-        var pending: [UInt64: Pending] = [:]
-        /// Handoff ids in the order they were pushed, hence of their deadlines (every one gets the same
-        /// timeout): one timer for the oldest replaces a scheduled task per handoff, which cost a sixth of
-        /// this handler's time in the profile. Answered ids leave the front as soon as they reach it.
-        var byDeadline = CircularBuffer<UInt64>()
+        /// Pushed, not yet answered; one timer for the oldest replaces a scheduled task per handoff, which
+        /// cost a sixth of this handler's time in the profile.
+        var waiting = WaitingHandoffs<Pending>()
         var timer: Scheduled<Void>?
         /// Armed while the connection is not writable.
         var stallTimer: Scheduled<Void>?
         /// Why the app was closed for falling behind, if it was.
         var fellBehind: String?
-        var nextHandoff: UInt64 = 1
         var isClosed = false
 
-        /// Drops answered handoffs from the front of `byDeadline`.
-        mutating func trimAnswered() {
-            while let first = byDeadline.first, pending[first] == nil { byDeadline.removeFirst() }
+        /// Whether a handoff is pushed, and why not.
+        enum Admission {
+            /// Pushed under `id`; `armTimer` when it is the only one the timer waits for.
+            case pushed(id: UInt64, armTimer: Bool)
+            case closed, notReading, full
+        }
+
+        /// Admits `pending` unless the app is gone, not reading, or has `maxPending` handoffs waiting: one
+        /// access to the state per push.
+        mutating func admit(_ pending: Pending, isWritable: Bool, maxPending: Int) -> Admission {
+            guard !isClosed else { return .closed }
+            // Fail fast rather than queue: what is not pushed costs nothing, so memory stays bounded.
+            guard isWritable else { return .notReading }
+            guard waiting.count < maxPending else { return .full }
+            return .pushed(id: waiting.append(pending), armTimer: timer == nil)
         }
     }
 
@@ -59,40 +67,28 @@ final class LiveAppHandler: ActivityHandler {
         self.state = NIOLoopBoundBox(State(), eventLoop: eventLoop)
     }
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
-        // Made on the handoff's loop: the answer completes it there, with no hop back.
-        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
+    func handle(_ handoff: Handoff) {
         if eventLoop.inEventLoop {
-            push(handoff, promise: promise)
+            push(handoff)
         } else {
-            eventLoop.execute { self.push(handoff, promise: promise) }
+            eventLoop.execute { self.push(handoff) }
         }
-        return promise.futureResult
     }
 
-    private func push(_ handoff: Handoff, promise: EventLoopPromise<ActivityAnswer>) {
-        guard !state.value.isClosed else {
-            promise.fail(ErrorBody(.handlerFailed, "the live app \(handoff.appID) disconnected", app: handoff.appID))
-            return
-        }
-        // Fail fast rather than queue: what is not pushed costs nothing, so memory stays bounded.
-        guard outbound.value.isWritable else {
-            let message = "the live app \(handoff.appID) is not reading its pushes (its connection is not writable)"
-            promise.fail(ErrorBody(.handlerFailed, message, app: handoff.appID))
-            return
-        }
-        guard state.value.pending.count < maxPending else {
-            let message = "the live app \(handoff.appID) already has \(maxPending) handoffs waiting for its answer (maxPendingPerLiveApp)"
-            promise.fail(ErrorBody(.handlerFailed, message, app: handoff.appID))
-            return
-        }
-        let id = state.value.nextHandoff
-        state.value.nextHandoff += 1
+    private func push(_ handoff: Handoff) {
         let deadline = NIODeadline.now() + timeout
-        state.value.pending[id] = Pending(promise: promise, handoff: handoff, deadline: deadline)
-        state.value.byDeadline.append(id)
-        if state.value.timer == nil { armTimer(at: deadline) }
-        outbound.value.sendAtEndOfTurn(.activity(ActivityPush(handoff: id, app: handoff.appID, rule: handoff.rule, activity: handoff.activity)))
+        let appID = handoff.appID
+        let refusal: String
+        switch state.value.admit(Pending(handoff: handoff, deadline: deadline), isWritable: outbound.value.isWritable, maxPending: maxPending) {
+        case .pushed(let id, let armTimer):
+            if armTimer { self.armTimer(at: deadline) }
+            outbound.value.sendAtEndOfTurn(.activity(ActivityPush(handoff: id, app: appID, rule: handoff.rule, activity: handoff.activity)))
+            return
+        case .closed: refusal = "the live app \(appID) disconnected"
+        case .notReading: refusal = "the live app \(appID) is not reading its pushes (its connection is not writable)"
+        case .full: refusal = "the live app \(appID) already has \(maxPending) handoffs waiting for its answer (maxPendingPerLiveApp)"
+        }
+        handoff.answer(.failure(ErrorBody(.handlerFailed, refusal, app: appID)))
     }
 
     private func armTimer(at deadline: NIODeadline) {
@@ -105,29 +101,21 @@ final class LiveAppHandler: ActivityHandler {
     /// Fails every handoff whose deadline has passed, and arms the timer for the oldest one left.
     private func expire() {
         let now = NIODeadline.now()
-        var expired: [Pending] = []
-        while let first = state.value.byDeadline.first {
-            if let pending = state.value.pending[first] {
-                guard pending.deadline <= now else { break }
-                state.value.pending[first] = nil
-                expired.append(pending)
-            }
-            state.value.byDeadline.removeFirst()
-        }
-        if let first = state.value.byDeadline.first, let pending = state.value.pending[first] { armTimer(at: pending.deadline) }
+        let expired = state.value.waiting.removeOldest { $0.deadline <= now }
+        if let oldest = state.value.waiting.oldest { armTimer(at: oldest.deadline) }
         let seconds = Double(timeout.nanoseconds) / 1e9
         if !expired.isEmpty, !outbound.value.channel.isWritable {
             fallBehind("a handoff timed out while its pushes could not be written (not reading for \(seconds)s)")
         }
         for pending in expired {
             let appID = pending.handoff.appID
-            pending.promise.fail(ErrorBody(.timeout, "the live app \(appID) did not answer within \(seconds)s", app: appID))
+            pending.handoff.answer(.failure(ErrorBody(.timeout, "the live app \(appID) did not answer within \(seconds)s", app: appID)))
         }
     }
 
     /// Completes a handoff with the app's answer. Runs on the connection's event loop.
     func answer(_ answer: AnswerRequest) -> Result<AnswerResult, ErrorBody> {
-        guard let pending = state.value.pending.removeValue(forKey: answer.handoff) else {
+        guard let pending = state.value.waiting.remove(id: answer.handoff) else {
             return .failure(
                 ErrorBody(
                     .unknownHandoff,
@@ -136,11 +124,10 @@ final class LiveAppHandler: ActivityHandler {
                 )
             )
         }
-        state.value.trimAnswered()
         for request in answer.open {
             pending.handoff.open(request.url, options: request.options)
         }
-        pending.promise.succeed(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason))
+        pending.handoff.answer(.success(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason)))
         return .success(AnswerResult(handoff: answer.handoff))
     }
 
@@ -177,17 +164,9 @@ final class LiveAppHandler: ActivityHandler {
         state.value.timer = nil
         state.value.stallTimer?.cancel()
         state.value.stallTimer = nil
-        let pending = state.value.pending
-        state.value.pending = [:]
-        state.value.byDeadline.removeAll()
-        for (_, handoff) in pending {
-            handoff.promise.fail(
-                ErrorBody(
-                    .handlerFailed,
-                    "the live app \(handoff.handoff.appID) \(reason)",
-                    app: handoff.handoff.appID
-                )
-            )
+        for waiting in state.value.waiting.removeAll() {
+            let appID = waiting.handoff.appID
+            waiting.handoff.answer(.failure(ErrorBody(.handlerFailed, "the live app \(appID) \(reason)", app: appID)))
         }
         return state.value.fellBehind
     }

@@ -17,40 +17,32 @@ struct PartnerHandler: ActivityHandler {
     let configuration: PartnerConfiguration
     let source: any AuthorizationCodeSource
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
+    func handle(_ handoff: Handoff) {
         let timeout = configuration.timeout
-        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
-        // Whichever comes first answers the handoff, the handler's work or its time limit; `answer` says
-        // whether it was first.
-        let answered = NIOLockedValueBox(false)
-        let answer: @Sendable (Result<ActivityAnswer, any Error>) -> Bool = { result in
-            let first = answered.withLockedValue { wasAnswered in
-                defer { wasAnswered = true }
-                return !wasAnswered
-            }
-            if first { promise.completeWith(result) }
-            return first
-        }
-        let work = Task {
-            do {
-                _ = answer(.success(try await respond(to: handoff)))
-            } catch {
-                _ = answer(.failure(error))
-            }
-        }
+        // Whichever answers first, the handler's work or its time limit, is the answer
+        // (``Handoff/answer(_:)`` says which); the other then stops.
+        let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
         // The time limit is an event loop timer, not a sleeping task beside the work: that cost a tenth of the
         // throughput of a flip's socket hops (`appflip bench --flip-parts`, `hops`).
         let limit = handoff.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [configuration] in
             let error = ErrorBody(.timeout, "the appflip handler did not answer within \(timeout)", app: handoff.appID)
-            guard answer(.failure(error)) else { return }
-            work.cancel()
+            guard handoff.answer(.failure(error)) else { return }
+            work.withLockedValue { $0?.cancel() }
             handoff.logger.notice(
                 "App Flip handler timed out",
                 metadata: ["app": "\(handoff.appID)", "outcome": "\(configuration.outcome.rawValue)"]
             )
         }
-        promise.futureResult.whenComplete { _ in limit.cancel() }
-        return promise.futureResult
+        let task = Task {
+            let answer: Result<ActivityAnswer, any Error>
+            do {
+                answer = .success(try await respond(to: handoff))
+            } catch {
+                answer = .failure(error)
+            }
+            if handoff.answer(answer) { limit.cancel() }
+        }
+        work.withLockedValue { $0 = task }
     }
 
     private func respond(to handoff: Handoff) async throws -> ActivityAnswer {

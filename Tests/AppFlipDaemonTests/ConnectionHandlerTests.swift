@@ -53,6 +53,18 @@ import Testing
         return lines
     }
 
+    /// Says hello and opens `https://held.test/x` as request 2, which waits for ``held``; only the hello is
+    /// answered.
+    func helloAndAHeldOpen() throws {
+        try channel.writeInbound(
+            ByteBuffer(
+                string: Self.hello
+                    + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"
+            )
+        )
+        #expect(try lines().count == 1)
+    }
+
     /// Nothing is written in `channelReadComplete`: the replies leave at the end of their `channelRead`. A
     /// write that failed in `channelReadComplete` (the peer gone) closed the channel inside NIO's
     /// end-of-file handling, and a debug daemon died on NIO's `isRegisteredFully` assertion (issue 12, 1).
@@ -125,6 +137,30 @@ import Testing
         #expect(replies.count == 1, "the open's reply and nothing for the line after the long one")
         #expect(replies.first?.hasPrefix(#"{"id":2,"ok":true"#) == true)
         #expect(!channel.isActive)
+    }
+
+    /// A handler's first answer concludes the handoff; later ones change nothing, and say so.
+    @Test func theFirstAnswerCountsAndALaterOneIsIgnored() throws {
+        try helloAndAHeldOpen()
+        #expect(held.answer(false))
+        #expect(!held.answer(true))
+        #expect(!held.fail(ErrorBody(.timeout, "too late")))
+        channel.embeddedEventLoop.run()
+        let replies = try lines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.contains(#""code":"declined""#) == true)
+    }
+
+    /// An error that is not an `ErrorBody` is reported as `handler_failed`, naming the app.
+    @Test func aHandlersOwnErrorIsHandlerFailed() throws {
+        struct Broken: Error {}
+        try helloAndAHeldOpen()
+        #expect(held.fail(Broken()))
+        channel.embeddedEventLoop.run()
+        let replies = try lines()
+        #expect(replies.count == 1)
+        #expect(replies.first?.contains(#""code":"handler_failed""#) == true)
+        #expect(replies.first?.contains("T.held's handler failed") == true)
     }
 
     @Test func aHalfClosedPeerGetsItsLastUnterminatedLineAnswered() throws {

@@ -10,15 +10,21 @@ import Testing
 /// `EmbeddedChannel` test runs everything on its one thread.
 final class HeldHandler: ActivityHandler, @unchecked Sendable {
     let kind = "test:held"
-    private var promise: EventLoopPromise<ActivityAnswer>?
+    private var handoff: Handoff?
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
-        let promise = handoff.eventLoop.makePromise(of: ActivityAnswer.self)
-        self.promise = promise
-        return promise.futureResult
+    func handle(_ handoff: Handoff) {
+        self.handoff = handoff
     }
 
-    func answer(_ continues: Bool) {
-        promise?.succeed(ActivityAnswer(continues: continues))
+    /// Answers the handoff; returns whether it was its first answer.
+    @discardableResult
+    func answer(_ continues: Bool) -> Bool {
+        handoff?.answer(.success(ActivityAnswer(continues: continues))) ?? false
+    }
+
+    /// Fails the handoff; returns whether it was its first answer.
+    @discardableResult
+    func fail(_ error: any Error) -> Bool {
+        handoff?.answer(.failure(error)) ?? false
     }
 }

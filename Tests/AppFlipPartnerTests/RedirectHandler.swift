@@ -14,9 +14,10 @@ struct RedirectHandler: ActivityHandler {
     let target: String
     let universalLinksOnly: Bool
 
-    func handle(_ handoff: Handoff) -> EventLoopFuture<ActivityAnswer> {
+    func handle(_ handoff: Handoff) {
         handoff.logger.debug("redirecting", metadata: ["app": "\(handoff.appID)", "rule": "\(handoff.rule)"])
-        return handoff.open(target, options: OpenOptions(universalLinksOnly: universalLinksOnly))
-            .map { opened in opened.status == .delivered ? .continue : .decline("nobody took \(opened.url)") }
+        handoff.open(target, options: OpenOptions(universalLinksOnly: universalLinksOnly))
+            .map { opened in opened.status == .delivered ? ActivityAnswer.continue : .decline("nobody took \(opened.url)") }
+            .whenComplete { handoff.answer($0) }
     }
 }
