@@ -105,7 +105,7 @@ struct AuditCommand: AsyncParsableCommand {
         if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil {
             throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
         }
-        if let link, (try? RawURL(link))?.scheme.lowercased() != "https" { throw ValidationError("--link must be an absolute https URL") }
+        if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
         if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven, clientID?.isEmpty != false {
             throw ValidationError("--client-id is required with --link, --authorize-url, --token-url and --oauth-config")
         }

@@ -76,7 +76,7 @@ struct FlipCommand: AsyncParsableCommand {
         guard redirectURI != nil else {
             throw ValidationError("--redirect-bundle must be com.google.OPA or com.google.Chromecast, optionally with .dev or .enterprise")
         }
-        guard (try? RawURL(link))?.scheme.lowercased() == "https" else { throw ValidationError("--link must be an absolute https URL") }
+        guard (try? RawURL(link))?.normalizedScheme == "https" else { throw ValidationError("--link must be an absolute https URL") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
         if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
         if scopes.isEmpty {

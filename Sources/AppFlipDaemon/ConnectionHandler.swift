@@ -57,6 +57,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        outbound.attach(context)
         let loop = context.eventLoop
         lastActivity = loop.now
         let bound = NIOLoopBound(self, eventLoop: loop)
@@ -67,6 +68,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        outbound.detach()
         cancelTimers()
     }
 

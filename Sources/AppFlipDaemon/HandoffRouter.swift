@@ -85,7 +85,7 @@ final class HandoffRouter: Sendable {
         } catch {
             throw ErrorBody(.invalidURL, "\(field) is not a usable URL: \(error)", field: field)
         }
-        guard url.scheme.lowercased() == "https" else {
+        guard url.normalizedScheme == "https" else {
             throw ErrorBody(.notHTTPS, "universal links are https; the scheme is \"\(url.scheme)\"", field: field)
         }
         return url

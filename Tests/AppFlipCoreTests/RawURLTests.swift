@@ -15,6 +15,18 @@ import Testing
         #expect(url.fragment == "frag")
     }
 
+    /// Scheme and host compare in ASCII lower case; what is lower case already is the same string.
+    @Test func normalizesSchemeAndHostInASCIILowerCaseOnly() throws {
+        let mixed = try RawURL("HtTpS://Ex-Ample.COM/Path")
+        #expect(mixed.normalizedScheme == "https")
+        #expect(mixed.normalizedHost == "ex-ample.com")
+        #expect(mixed.path == "/Path", "the path keeps its case")
+        let lower = try RawURL("https://example.com/")
+        #expect(lower.normalizedScheme == "https")
+        #expect(lower.normalizedHost == "example.com")
+        #expect(try RawURL("https://xn--bcher-kva.example/").normalizedHost == "xn--bcher-kva.example")
+    }
+
     @Test func distinguishesAbsentFromEmptyQueryAndFragment() throws {
         let bare = try RawURL("https://example.com")
         #expect(bare.path == "" && bare.query == nil && bare.fragment == nil)

@@ -76,7 +76,7 @@ public struct AssociatedDomain: Sendable, Hashable, CustomStringConvertible {
 
     /// Only `https` URLs without userinfo or port can be universal links.
     static func isUniversalLinkShaped(_ url: RawURL) -> Bool {
-        url.port == nil && url.userinfo == nil && url.scheme.lowercasedASCII == "https"
+        url.port == nil && url.userinfo == nil && url.normalizedScheme == "https"
     }
 
     /// DNS host names: dot-separated labels of ASCII letters, digits and `-`, each 1 to 63 long, 253 in all.

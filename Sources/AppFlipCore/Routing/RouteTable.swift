@@ -91,7 +91,7 @@ public struct RouteTable: Sendable {
         var input = MatchInput(url)
         var firstExclusion: Candidate?
         var result: RouteResult?
-        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
+        forEachEntry(claiming: url.host.lowercasedASCII) { entry in
             let decision = entry.route.association.decide(appID: entry.route.appID, input: &input)
             switch decision.outcome {
             case .match:
@@ -115,7 +115,7 @@ public struct RouteTable: Sendable {
         var input = MatchInput(url)
         var candidates: [Candidate] = []
         var seen: Set<String> = []
-        forEachEntry(claiming: Self.indexKey(url.host)) { entry in
+        forEachEntry(claiming: url.host.lowercasedASCII) { entry in
             if seen.insert(entry.route.appID).inserted {
                 candidates.append(entry.candidate(entry.route.association.decide(appID: entry.route.appID, input: &input)))
             }
@@ -138,11 +138,6 @@ public struct RouteTable: Sendable {
             guard !rest.isEmpty, let entries = wildcardSuffixes[String(decoding: rest, as: UTF8.self)] else { continue }
             for entry in entries where !body(entry) { return }
         }
-    }
-
-    /// The host as the index keys it: ASCII lower case. Most hosts already are, and are returned as they are.
-    private static func indexKey(_ host: String) -> String {
-        host.utf8.contains { (0x41...0x5A).contains($0) } ? host.lowercasedASCII : host
     }
 
     private static func insert(_ entry: Entry, into index: inout TreeDictionary<String, [Entry]>, key: String) {
