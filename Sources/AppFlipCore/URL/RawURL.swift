@@ -6,21 +6,66 @@
 /// lower-cases or normalises; callers decide.
 public struct RawURL: Sendable, Hashable, CustomStringConvertible {
     /// The scheme as written, without the `:`.
-    public let scheme: String
+    public var scheme: String { parts.scheme }
     /// The text before the last `@` of the authority, when there is one.
-    public let userinfo: String?
+    public var userinfo: String? { parts.userinfo }
     /// The host as written; an IP-literal keeps its brackets.
-    public let host: String
+    public var host: String { parts.host }
     /// The text after the port's `:`, when there is one. It may be empty (`https://h:/`).
-    public let port: String?
+    public var port: String? { parts.port }
     /// The path as written; empty when the URL has none.
-    public let path: String
+    public var path: String { parts.path }
     /// The text after the first `?`, up to any `#`; `nil` when there is no `?`.
-    public let query: String?
+    public var query: String? { parts.query }
     /// The text after the first `#`; `nil` when there is no `#`.
-    public let fragment: String?
+    public var fragment: String? { parts.fragment }
     /// The URL exactly as it was parsed.
-    public let string: String
+    public var string: String { parts.string }
+
+    /// The components, in one object: a handoff copies and drops its URL several times, and eight strings
+    /// held inline made each copy eight reference counts. Net of the object's allocation, 480 fewer
+    /// instructions per live-app handoff (`scripts/instructions-per-handoff`).
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let scheme: String
+        let userinfo: String?
+        let host: String
+        let port: String?
+        let path: String
+        let query: String?
+        let fragment: String?
+        let string: String
+
+        init(
+            scheme: String,
+            userinfo: String?,
+            host: String,
+            port: String?,
+            path: String,
+            query: String?,
+            fragment: String?,
+            string: String
+        ) {
+            self.scheme = scheme
+            self.userinfo = userinfo
+            self.host = host
+            self.port = port
+            self.path = path
+            self.query = query
+            self.fragment = fragment
+            self.string = string
+        }
+    }
+
+    /// Equal when written alike: the components follow from the string.
+    public static func == (lhs: RawURL, rhs: RawURL) -> Bool {
+        lhs.parts === rhs.parts || lhs.parts.string == rhs.parts.string
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(parts.string)
+    }
 
     /// The URL exactly as given.
     public var description: String { string }
@@ -106,14 +151,16 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
             fragment = String(decoding: rest, as: UTF8.self)
         }
 
-        self.scheme = String(decoding: schemeBytes, as: UTF8.self)
-        self.userinfo = userinfo
-        self.host = String(decoding: host, as: UTF8.self)
-        self.port = port
-        self.path = path
-        self.query = query
-        self.fragment = fragment
-        self.string = string
+        parts = Parts(
+            scheme: String(decoding: schemeBytes, as: UTF8.self),
+            userinfo: userinfo,
+            host: String(decoding: host, as: UTF8.self),
+            port: port,
+            path: path,
+            query: query,
+            fragment: fragment,
+            string: string
+        )
     }
 
     /// The host lower-cased for comparison; hosts are case-insensitive (RFC 3986 §3.2.2).
