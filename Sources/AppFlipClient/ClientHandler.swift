@@ -22,9 +22,7 @@ final class ClientHandler: ChannelInboundHandler {
     private var isReading = false
     /// Encoded lines not yet written: all of one read's answers in one buffer.
     private var outgoing = ByteBuffer()
-    private var lines = NIOSingleStepByteToMessageProcessor(
-        LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop)
-    )
+    private var lines = LineReader(LineFrameDecoder(maxLineBytes: FrameLimits.maxReplyLineBytes, unterminatedLastLine: .drop))
     /// Only for messages the fast path leaves to `JSONDecoder`.
     private let decoder = JSONDecoder()
     private var encoder = LineEncoder()
@@ -87,7 +85,7 @@ final class ClientHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         isReading = true
         do {
-            try lines.process(buffer: unwrapInboundIn(data)) { line in try handle(line: line, context: context) }
+            try lines.read(unwrapInboundIn(data)) { line in try handle(line: line, context: context) }
         } catch {
             // Past a line it cannot read, the stream cannot be trusted: close, and fail what is pending.
             errorCaught(context: context, error: error)

@@ -36,7 +36,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// A whole line was read in the current read: ``lastActivity`` moves at `channelReadComplete`.
     private var readALine = false
-    private var lines: NIOSingleStepByteToMessageProcessor<LineFrameDecoder>
+    private var lines: LineReader
     /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
     private let decoder = JSONDecoder()
     private let outbound: OutboundLines
@@ -47,9 +47,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         self.daemon = daemon
         self.peer = peer
         self.outbound = OutboundLines(channel: channel)
-        self.lines = NIOSingleStepByteToMessageProcessor(
-            LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes, unterminatedLastLine: .deliver)
-        )
+        self.lines = LineReader(LineFrameDecoder(maxLineBytes: daemon.configuration.maxLineBytes, unterminatedLastLine: .deliver))
         var logger = daemon.logger
         logger[metadataKey: "peer_uid"] = "\(peer.map { String($0.uid) } ?? "-")"
         logger[metadataKey: "peer_pid"] = "\(peer.map { String($0.pid) } ?? "-")"
@@ -80,7 +78,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         outbound.beginReading()
         defer { outbound.endReading() }
         do {
-            try lines.process(buffer: unwrapInboundIn(data)) { line in handle(line: line, context: context) }
+            try lines.read(unwrapInboundIn(data)) { line in handle(line: line, context: context) }
         } catch {
             lineTooLong(error, context: context)
         }
@@ -259,7 +257,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             // A last line without its newline is still a line; the peer sent nothing after it.
             outbound.beginReading()
             do {
-                try lines.finishProcessing(seenEOF: true) { line in handle(line: line, context: context) }
+                try lines.finish { line in handle(line: line, context: context) }
             } catch {
                 lineTooLong(error, context: context)
             }

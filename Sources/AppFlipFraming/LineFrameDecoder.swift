@@ -10,8 +10,8 @@ package import NIOCore
 ///
 /// Over the limit it throws ``LineTooLongError`` as soon as the limit is passed, without buffering the rest
 /// of the line, so that a hostile peer cannot make the reader hold more than `maxLineBytes`. It runs
-/// through `NIOSingleStepByteToMessageProcessor` inside a connection's own handler (a pipeline step per line
-/// cost the daemon more than the split itself), or in a `ByteToMessageHandler`.
+/// through a ``LineReader`` inside a connection's own handler (a pipeline step per line cost the daemon
+/// more than the split itself), or in a `ByteToMessageHandler`.
 package struct LineFrameDecoder: NIOSingleStepByteToMessageDecoder {
     package typealias InboundOut = ByteBuffer
 

@@ -2,7 +2,7 @@ import AppFlipFraming
 import FuzzSupport
 import NIOCore
 
-/// Feeds a byte stream to `LineFrameDecoder` in chunks of varying size and checks the lines it returns against
+/// Feeds a byte stream to a `LineReader` (with its `LineFrameDecoder`), as reads of varying size, and checks the lines it returns against
 /// a plain split at `\n`: the same lines in order, none over the limit, and `LineTooLongError` exactly when a
 /// line (terminated or not) is over it. The first byte picks the limit (0–63, so that refusals are common) and
 /// the policy for an unterminated last line; the second the chunk sizes.
@@ -14,8 +14,7 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
     let policy: LineFrameDecoder.UnterminatedLastLine = input[0] & 0x80 == 0 ? .deliver : .drop
     let stream = Array(input[2...])
 
-    var decoder = LineFrameDecoder(maxLineBytes: maxLineBytes, unterminatedLastLine: policy)
-    var buffer = ByteBufferAllocator().buffer(capacity: 0)
+    var reader = LineReader(LineFrameDecoder(maxLineBytes: maxLineBytes, unterminatedLastLine: policy))
     var lines: [[UInt8]] = []
     var refused = false
     var offset = 0
@@ -24,12 +23,11 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
         while offset < stream.count {
             let size = 1 + (Int(input[1]) &* (chunk + 1)) % 23
             let end = min(stream.count, offset + size)
-            buffer.writeBytes(stream[offset..<end])
+            try reader.read(ByteBuffer(bytes: stream[offset..<end])) { lines.append(Array($0.readableBytesView)) }
             offset = end
             chunk += 1
-            while let line = try decoder.decode(buffer: &buffer) { lines.append(Array(line.readableBytesView)) }
         }
-        while let line = try decoder.decodeLast(buffer: &buffer, seenEOF: true) { lines.append(Array(line.readableBytesView)) }
+        try reader.finish { lines.append(Array($0.readableBytesView)) }
     } catch is LineTooLongError {
         refused = true
     } catch {
