@@ -8,8 +8,8 @@ import Synchronization
 /// handler, delivers the URLs the handler opens as hops of their own, turns the answer into the result,
 /// records it once and reports it once.
 ///
-/// Everything runs on the requesting connection's event loop: no task, no promise and no extra loop hop per
-/// handoff, except the one into a live app's own connection and back.
+/// Everything runs on the requesting connection's event loop: no task and no promise per handoff (a handler
+/// that opens URLs makes one per URL), and no loop hop but the one into a live app's own connection and back.
 final class HandoffHop: Sendable {
     /// Who sent the URL: the `open` caller, or the app whose handler opened it.
     struct Sender: Sendable {

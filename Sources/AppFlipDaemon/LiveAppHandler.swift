@@ -34,7 +34,7 @@ final class LiveAppHandler: ActivityHandler {
 
         /// Whether a handoff is pushed, and why not.
         enum Admission {
-            /// Pushed under `id`; `armTimer` when it is the only one the timer waits for.
+            /// Pushed under `id`; `armTimer` when no timer is armed for an older one.
             case pushed(id: UInt64, armTimer: Bool)
             case closed, notReading, full
         }
