@@ -71,12 +71,14 @@ final class CompiledRule: Sendable {
     }
 
     func matches(_ input: inout MatchInput) -> Bool {
-        if let path, !path.matches(input.path(form)) { return false }
+        // A lone `*` needs no input: the URL's part is not made (copied, decoded, case-folded) for it, as for
+        // `{"/": "*"}`, a common component (1,450 of a live-app handoff's instructions).
+        if let path, !path.pattern.matchesEverything, !path.matches(input.path(form)) { return false }
         switch query {
         case nil:
             break
         case .whole(let pattern):
-            if !pattern.matches(input.query(form)) { return false }
+            if !pattern.matchesEverything, !pattern.matches(input.query(form)) { return false }
         case .items(let tests):
             let items = input.queryItems(form)
             for test in tests {
@@ -88,7 +90,7 @@ final class CompiledRule: Sendable {
                 if !present && !test.matchesAbsentItem { return false }
             }
         }
-        if let fragment, !fragment.matches(input.fragment(form)) { return false }
+        if let fragment, !fragment.matchesEverything, !fragment.matches(input.fragment(form)) { return false }
         return true
     }
 }
