@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import Logging
 import NIOConcurrencyHelpers
-import NIOCore
 import Subprocess
 import SystemPackage
 
