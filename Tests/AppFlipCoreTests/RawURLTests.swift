@@ -27,6 +27,18 @@ import Testing
         #expect(try RawURL("https://xn--bcher-kva.example/").normalizedHost == "xn--bcher-kva.example")
     }
 
+    /// Equal when written alike, byte for byte: the components follow from the string, and no two
+    /// spellings of "the same" URL compare equal (the redirect allowlist relies on that).
+    @Test func equalAndHashedByWhatIsWritten() throws {
+        let url = try RawURL("https://example.com/a?b#c")
+        let again = try RawURL("https://example.com/a?b#c")
+        #expect(url == again)
+        #expect(Set([url, again]).count == 1)
+        for other in ["https://EXAMPLE.com/a?b#c", "https://example.com/a?b", "https://example.com:443/a?b#c", "https://example.com/%61?b#c"] {
+            #expect(try RawURL(other) != url, "\(other)")
+        }
+    }
+
     @Test func distinguishesAbsentFromEmptyQueryAndFragment() throws {
         let bare = try RawURL("https://example.com")
         #expect(bare.path == "" && bare.query == nil && bare.fragment == nil)

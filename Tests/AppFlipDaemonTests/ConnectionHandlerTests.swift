@@ -118,13 +118,7 @@ import Testing
     }
 
     @Test func aLineOverTheLimitStillLetsTheRequestsInFlightBeAnswered() throws {
-        try channel.writeInbound(
-            ByteBuffer(
-                string: #"{"id":1,"op":"hello","version":1}"# + "\n"
-                    + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"
-            )
-        )
-        #expect(try lines().count == 1)
+        try helloAndAHeldOpen()
         try channel.writeInbound(ByteBuffer(string: String(repeating: "x", count: 300) + "\n" + #"{"id":3,"op":"apps"}"# + "\n"))
         let refusal = try lines()
         #expect(refusal.count == 1)
@@ -238,13 +232,7 @@ import Testing
     }
 
     @Test func aRequestInFlightAndAWatcherAreNotIdle() throws {
-        try channel.writeInbound(
-            ByteBuffer(
-                string: Self.hello
-                    + #"{"id":2,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://held.test/x"}}"# + "\n"
-            )
-        )
-        #expect(try lines().count == 1)
+        try helloAndAHeldOpen()
         advance(seconds: 1000)
         #expect(channel.isActive, "closed with a request in flight")
         held.answer(true)
