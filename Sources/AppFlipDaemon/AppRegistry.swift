@@ -10,10 +10,16 @@ import NIOConcurrencyHelpers
 /// O(log n) (persistent hash tries), so registrations cost the same with 10 or 10,000 apps; a reload
 /// rebuilds it.
 final class AppRegistry: Sendable {
-    /// What one handoff routes against.
-    struct Routes: Sendable {
-        var table: RouteTable
-        var handlers: TreeDictionary<String, any ActivityHandler>
+    /// What one handoff routes against: an immutable snapshot, and a class, so that taking it under the
+    /// lock costs one reference count instead of one per dictionary inside.
+    final class Routes: Sendable {
+        let table: RouteTable
+        let handlers: TreeDictionary<String, any ActivityHandler>
+
+        init(table: RouteTable, handlers: TreeDictionary<String, any ActivityHandler>) {
+            self.table = table
+            self.handlers = handlers
+        }
     }
 
     private struct State {
@@ -37,15 +43,17 @@ final class AppRegistry: Sendable {
 
         /// Routes `app` in place of any app with its id.
         mutating func route(_ app: RegisteredApp) {
-            routes.table.add(app.route)
-            routes.handlers[app.appID] = app.handler
+            var handlers = routes.handlers
+            handlers[app.appID] = app.handler
+            routes = Routes(table: routes.table.adding(app.route), handlers: handlers)
         }
 
         /// Stops routing `app`, once it has left the lists; an app with its id that it overrode is routed
         /// again, as ``rebuild()`` would pick it.
         mutating func unroute(_ app: RegisteredApp) {
-            routes.table.remove(appID: app.appID)
-            routes.handlers[app.appID] = nil
+            var handlers = routes.handlers
+            handlers[app.appID] = nil
+            routes = Routes(table: routes.table.removing(appID: app.appID), handlers: handlers)
             if let overridden = (staticApps + liveApps).last(where: { $0.appID == app.appID }) { route(overridden) }
         }
     }

@@ -1,4 +1,5 @@
 import AppFlipCore
+import Glibc
 
 /// The strict little JSON scanner under the hot-path decoders: it reads only what they understand and
 /// reports anything else as "not mine" (`nil` or `false`), never as an error.
@@ -52,11 +53,9 @@ struct FastJSONScanner {
 
         static func == (key: Key, literal: StaticString) -> Bool {
             guard let plain = key.plain else { return false }
-            // Index by index: `elementsEqual`'s iterators cost more than the keys' few bytes.
+            // `memcmp` after the length: `elementsEqual`'s iterators cost more than the keys' few bytes.
             return literal.withUTF8Buffer { literal in
-                guard plain.count == literal.count else { return false }
-                for index in 0..<literal.count where plain[index] != literal[index] { return false }
-                return true
+                plain.count == literal.count && memcmp(plain.baseAddress!, literal.baseAddress!, literal.count) == 0
             }
         }
 
@@ -98,6 +97,21 @@ struct FastJSONScanner {
         skipWhitespace()
         if peek == UInt8(ascii: "\"") { return string().map(RequestID.string) }
         return signed().map(RequestID.number)
+    }
+
+    /// ``string()``, but `known` itself when the string is spelled exactly like it, escape-free: a string
+    /// literal is immortal, so the activity type that every `open` carries costs no allocation, no UTF-8
+    /// check and no reference count on its way through the daemon.
+    mutating func string(known: String) -> String? {
+        skipWhitespace()
+        let spelled = known.utf8.withContiguousStorageIfAvailable { known in
+            let end = index + 1 + known.count
+            guard end < bytes.count, bytes[index] == UInt8(ascii: "\""), bytes[end] == UInt8(ascii: "\"") else { return false }
+            guard memcmp(bytes.baseAddress! + index + 1, known.baseAddress!, known.count) == 0 else { return false }
+            index = end + 1
+            return true
+        }
+        return spelled == true ? known : string()
     }
 
     /// A JSON string with only the short escapes; `nil` for `\u`, control characters or invalid UTF-8.
@@ -198,14 +212,20 @@ struct FastJSONScanner {
         return matches
     }
 
-    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    // The three below run a few dozen times per line: inlined, a call apiece no longer costs more than
+    // the byte compare it makes.
+    var peek: UInt8? {
+        @inline(__always) get { index < bytes.count ? bytes[index] : nil }
+    }
 
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         index += 1
         return true
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
         while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 /// The hot messages written by ``JSONLineWriter``, keys in sorted order, `nil` fields left out: the same
 /// bytes `JSONEncoder.protocolEncoder` produces for the type's `Codable` form. Hot are the `activity` push,
 /// the `open` and `answer` requests and their replies, failures included; the rest is left to `JSONEncoder`.
+/// A run of members that is always the same (`"ok":true,"op":"open","result":`) is one ``constant(_:)``.
 extension JSONLineWriter {
     /// Writes `message`: by hand when it is hot, with `encoder` otherwise.
     mutating func write(_ message: ServerMessage, otherwiseUsing encoder: JSONEncoder) {
@@ -15,21 +16,21 @@ extension JSONLineWriter {
             field("app", push.app)
             key("handoff")
             integer(push.handoff)
-            field("push", "activity")
+            constant(#""push":"activity""#)
             field("rule", push.rule)
             endObject()
         case .reply(let reply):
             switch reply.outcome {
-            case .success(.open(let open)):
-                beginReply(reply)
-                key("result")
+            case .success(.open(let open)) where reply.op == .open:
+                beginObject()
+                id(reply.id)
+                constant(#""ok":true,"op":"open","result":"#)
                 write(open)
                 endObject()
-            case .success(.answer(let answer)):
-                beginReply(reply)
-                key("result")
+            case .success(.answer(let answer)) where reply.op == .answer:
                 beginObject()
-                key("handoff")
+                id(reply.id)
+                constant(#""ok":true,"op":"answer","result":{"handoff":"#)
                 integer(answer.handoff)
                 endObject()
                 endObject()
@@ -100,15 +101,20 @@ extension JSONLineWriter {
             write(error)
             succeeded = false
         }
+        id(reply.id)
+        key("ok")
+        bool(succeeded)
+        field("op", reply.op?.rawValue)
+    }
+
+    /// A reply's `"id":`, `null` when the request's own could not be read.
+    private mutating func id(_ id: RequestID?) {
         key("id")
-        switch reply.id {
+        switch id {
         case .number(let number)?: integer(number)
         case .string(let string)?: self.string(string)
         case nil: null()
         }
-        key("ok")
-        bool(succeeded)
-        field("op", reply.op?.rawValue)
     }
 
     private mutating func write(_ error: ErrorBody) {
@@ -148,10 +154,14 @@ extension JSONLineWriter {
         beginObject()
         field("app", open.app)
         field("domain", open.domain)
-        key("opened")
-        beginArray()
-        open.opened.forEach { write($0) }
-        endArray()
+        if open.opened.isEmpty {
+            constant(#""opened":[]"#)
+        } else {
+            key("opened")
+            beginArray()
+            open.opened.forEach { write($0) }
+            endArray()
+        }
         field("rule", open.rule)
         field("status", open.status.rawValue)
         endObject()

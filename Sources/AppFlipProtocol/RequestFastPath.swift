@@ -84,7 +84,7 @@ extension FastJSONScanner {
         let parsed = object { key, parser in
             switch key {
             case "activityType":
-                type = parser.string()
+                type = parser.string(known: browsingWebActivityType)
                 if type == nil { return false }
                 return seen.insert(bit: 0)
             case "webpageURL":

@@ -28,7 +28,7 @@ import Testing
         try await TestPartner.run { daemon in
             let connection = try await daemon.connect()
             let google = try await GoogleApp.register(on: connection, bundleID: "com.google.OPA")
-            let report = await try Self.runner(state: "a+b &c=%41 😀", daemon: daemon)
+            let report = try await Self.runner(state: "a+b &c=%41 😀", daemon: daemon)
                 .run(connection: connection, google: google, events: nil, httpClient: daemon.httpClient, logger: Self.noLogs)
             await connection.close()
             #expect(report.exitStatus == 0, "\(report.failure ?? "")")

@@ -31,6 +31,8 @@ import Testing
         ),
         .reply(Reply(id: .number(-3), result: .open(OpenResult(status: .browser)))),
         .reply(Reply(id: .number(3), result: .answer(AnswerResult(handoff: 77)))),
+        .reply(Reply(id: nil, result: .open(OpenResult(status: .handled, app: "T.a", domain: "applinks:a.test", rule: "r")))),
+        .reply(Reply(id: .string(""), result: .answer(AnswerResult(handoff: 0)))),
         .reply(
             Reply(
                 id: .number(7),

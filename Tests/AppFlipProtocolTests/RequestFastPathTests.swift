@@ -15,6 +15,13 @@ import Testing
         #"{"continue":true,"handoff":3,"id":2,"op":"answer","open":[]}"#,
         #"{"continue":true,"open":[],"handoff":3,"op":"answer","id":2}"#,
         #"{"id":2,"op":"answer","handoff":3,"continue":true,"open":[{"url":"https://g.test/?code=1","options":{"universalLinksOnly":true}},{"url":"https://h.test/"}]}"#,
+        // Around the activity type the scanner hands out as the literal itself: a prefix, a longer type,
+        // an escaped spelling of it, and other whitespace.
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWe"}}"#,
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWebX"}}"#,
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsing\/Web"}}"#,
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb\/"}}"#,
+        #"{"id":1,"op":"open","activity":{"activityType" : "NSUserActivityTypeBrowsingWeb" }}"#,
     ]
 
     static let steppedAside = [
@@ -46,6 +53,9 @@ import Testing
         #"{"id":1,"op":"open","activit\u0079":{"activityType":"t"}}"#,
         #"{"id":1,"op":"open","activity":{"activityType":"t"},"é":1}"#,
         #"{"i\"d":1,"op":"open","activity":{"activityType":"t"}}"#,
+        // The literal, cut short by the end of the line.
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb""#,
+        #"{"id":1,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb"#,
     ]
 
     @Test(arguments: handled)

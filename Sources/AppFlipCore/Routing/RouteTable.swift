@@ -131,6 +131,8 @@ public struct RouteTable: Sendable {
         if let entries = exactHosts[host] {
             for entry in entries where !body(entry) { return }
         }
+        // Most tables have no wildcard domain: then no parent domain is hashed and looked up.
+        guard !wildcardSuffixes.isEmpty else { return }
         let bytes = host.utf8
         var rest = bytes[...]
         while let dot = rest.firstIndex(of: UInt8(ascii: ".")) {
