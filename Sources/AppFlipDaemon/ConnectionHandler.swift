@@ -169,14 +169,13 @@ final class ConnectionHandler: ChannelInboundHandler {
                 return
             }
             inFlight.insert(id)
-            let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-            HandoffHop.open(open, from: .init(peer: peer, client: client), on: context.eventLoop, daemon: daemon) { outcome in
-                let handler = bound.value
-                handler.inFlight.remove(id)
-                if handler.inFlight.isEmpty { handler.lastActivity = handler.outbound.channel.eventLoop.now }
-                handler.reply(Reply(id: id, op: .open, outcome: outcome.map { .open($0) }))
-                handler.closeIfDone()
-            }
+            HandoffHop.open(
+                open,
+                from: .init(peer: peer, client: client),
+                replyingTo: .connection(NIOLoopBound(self, eventLoop: context.eventLoop), id: id),
+                on: context.eventLoop,
+                daemon: daemon
+            )
 
         case .register(let registration):
             reply(Reply(id: id, op: .register, outcome: register(registration, channel: context.channel)))
@@ -386,6 +385,18 @@ final class ConnectionHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         logger.debug("connection error", metadata: ["error": "\(error)"])
         context.close(promise: nil)
+    }
+
+    /// Replies to the `open` request `id` with how its handoff ended.
+    func openFinished(id: RequestID, _ outcome: consuming Result<OpenResult, ErrorBody>) {
+        inFlight.remove(id)
+        if inFlight.isEmpty { lastActivity = outbound.channel.eventLoop.now }
+        // Consumed into the reply, not mapped: `map` copied the result, a count per string in it.
+        switch consume outcome {
+        case .success(let result): reply(Reply(id: id, result: .open(result)))
+        case .failure(let error): reply(Reply(id: id, op: .open, error: error))
+        }
+        closeIfDone()
     }
 
     private func reply(_ reply: Reply) {

@@ -17,9 +17,14 @@ final class HandoffHop: Sendable {
         var client: String?
     }
 
-    /// How a hop reports its result: exactly once, on its event loop for an `open` (a URL opened by a live
-    /// app may finish on the app's loop).
-    typealias Completion = @Sendable (Result<OpenResult, ErrorBody>) -> Void
+    /// Whom a hop reports its result to, exactly once.
+    enum Requester: Sendable {
+        /// The connection that sent the `open` request `id`, on its event loop. Held as it is, not in a
+        /// closure: a closure's context was an allocation per handoff.
+        case connection(NIOLoopBound<ConnectionHandler>, id: RequestID)
+        /// The hop whose handler opened the URL (a URL opened by a live app may finish on the app's loop).
+        case opener(@Sendable (Result<OpenResult, ErrorBody>) -> Void)
+    }
 
     let handoffID: UInt64
     /// 0 for the `open` itself, 1 for a URL its handler opened, …
@@ -30,7 +35,7 @@ final class HandoffHop: Sendable {
     let started: NIODeadline
     private let eventLoop: any EventLoop
     private let daemon: DaemonContext
-    private let completion: Completion
+    private let requester: Requester
     private let openedURLs = Mutex(OpenedURLs())
 
     /// The URLs this hop's handler opened, in order.
@@ -49,7 +54,7 @@ final class HandoffHop: Sendable {
         url: String,
         eventLoop: any EventLoop,
         daemon: DaemonContext,
-        completion: @escaping Completion
+        requester: Requester
     ) {
         self.handoffID = handoffID
         self.number = number
@@ -58,19 +63,19 @@ final class HandoffHop: Sendable {
         self.started = .now()
         self.eventLoop = eventLoop
         self.daemon = daemon
-        self.completion = completion
+        self.requester = requester
     }
 
     /// Answers an `open` request: hop 0 of a new handoff.
     static func open(
         _ request: OpenRequest,
         from sender: Sender,
+        replyingTo requester: Requester,
         on eventLoop: any EventLoop,
-        daemon: DaemonContext,
-        reply: @escaping Completion
+        daemon: DaemonContext
     ) {
         guard daemon.inFlight.enter() else {
-            reply(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")))
+            report(.failure(ErrorBody(.shuttingDown, "appflipd is stopping and takes no new handoffs")), to: requester)
             return
         }
         let hop = HandoffHop(
@@ -80,7 +85,7 @@ final class HandoffHop: Sendable {
             url: request.activity.webpageURL ?? "",
             eventLoop: eventLoop,
             daemon: daemon,
-            completion: reply
+            requester: requester
         )
         hop.dispatch(request.activity, options: request.options)
     }
@@ -112,32 +117,33 @@ final class HandoffHop: Sendable {
             sender: Sender(peer: nil, client: appID),
             url: request.url,
             eventLoop: eventLoop,
-            daemon: daemon
-        ) { result in
-            switch result {
-            case .success(let handled) where handled.status == .handled:
-                promise.succeed(
-                    OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
-                )
-            case .success:
-                promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
-            case .failure(let error) where error.code == .declined:
-                promise.succeed(
-                    OpenedURL(
-                        url: shown,
-                        universalLinksOnly: universalLinksOnly,
-                        status: .declined,
-                        app: error.app,
-                        rule: error.rule,
-                        reason: error.reason
+            daemon: daemon,
+            requester: .opener { result in
+                switch result {
+                case .success(let handled) where handled.status == .handled:
+                    promise.succeed(
+                        OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
                     )
-                )
-            case .failure(let error):
-                promise.succeed(
-                    OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error)
-                )
+                case .success:
+                    promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
+                case .failure(let error) where error.code == .declined:
+                    promise.succeed(
+                        OpenedURL(
+                            url: shown,
+                            universalLinksOnly: universalLinksOnly,
+                            status: .declined,
+                            app: error.app,
+                            rule: error.rule,
+                            reason: error.reason
+                        )
+                    )
+                case .failure(let error):
+                    promise.succeed(
+                        OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .failed, app: error.app, rule: error.rule, error: error)
+                    )
+                }
             }
-        }
+        )
         next.dispatch(Activity(webpageURL: request.url), options: request.options)
         return promise.futureResult
     }
@@ -183,30 +189,31 @@ final class HandoffHop: Sendable {
             return (opened.deliveries, opened.overflowed)
         }
         guard let (deliveries, overflowed) = first else { return false }
-        let candidate = handoff.candidate
         let answer: Result<ActivityAnswer, ErrorBody> = result.mapError { error in
-            error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(candidate.appID)'s handler failed: \(error)")
+            error as? ErrorBody ?? ErrorBody(.handlerFailed, "\(handoff.appID)'s handler failed: \(error)")
         }
         if deliveries.isEmpty, eventLoop.inEventLoop {
-            conclude(answer, opened: [], overflowed: overflowed, candidate: candidate)
+            conclude(answer, opened: [], overflowed: overflowed, handoff: handoff)
         } else {
             EventLoopFuture.whenAllSucceed(deliveries, on: eventLoop).whenSuccess { [self] opened in
-                conclude(answer, opened: opened, overflowed: overflowed, candidate: candidate)
+                conclude(answer, opened: opened, overflowed: overflowed, handoff: handoff)
             }
         }
         return true
     }
 
-    /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result.
-    private func conclude(_ answer: Result<ActivityAnswer, ErrorBody>, opened: [OpenedURL], overflowed: Bool, candidate: Candidate) {
-        let appID = candidate.appID
-        let rule = candidate.decision.pointer ?? ""
+    /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result. The
+    /// candidate's fields are read through the handoff: a copy of the whole `Candidate` cost a count per
+    /// string in it.
+    private func conclude(_ answer: Result<ActivityAnswer, ErrorBody>, opened: [OpenedURL], overflowed: Bool, handoff: Handoff) {
+        let appID = handoff.appID
+        let rule = handoff.rule
         let maxOpened = daemon.configuration.maxOpenedURLs
         let answer =
             overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
         switch answer {
         case .success(let answer) where answer.continues:
-            finish(.success(OpenResult(status: .handled, app: appID, domain: candidate.domain.description, rule: rule, opened: opened)))
+            finish(.success(OpenResult(status: .handled, app: appID, domain: handoff.candidate.domain.description, rule: rule, opened: opened)))
         case .success(let answer):
             let because = answer.reason.map { ": \($0)" } ?? ""
             finish(
@@ -233,7 +240,14 @@ final class HandoffHop: Sendable {
     /// is queued, so that a draining daemon closes connections behind their last replies.
     private func finish(_ result: Result<OpenResult, ErrorBody>) {
         daemon.recorder.record(result, of: self)
-        completion(result)
+        Self.report(result, to: requester)
         if number == 0 { daemon.inFlight.leave() }
+    }
+
+    private static func report(_ result: Result<OpenResult, ErrorBody>, to requester: Requester) {
+        switch requester {
+        case .connection(let connection, let id): connection.value.openFinished(id: id, result)
+        case .opener(let opener): opener(result)
+        }
     }
 }

@@ -103,11 +103,17 @@ public struct AssociationFile: Sendable {
     /// not know which domain served it (`RouteTable` and `AssociatedDomain` do that).
     public func decide(appID: String, url: RawURL) -> AppDecision {
         var input = MatchInput(url)
-        return decide(appID: appID, input: &input)
+        return decide(details: details(listing: appID), input: &input)
     }
 
-    func decide(appID: String, input: inout MatchInput) -> AppDecision {
-        guard let indices = storage.detailIndicesByApp[appID] else { return .noMatch }
+    /// The indices of the `details` entries that list `appID`, in order: what a decision for it walks. A
+    /// route table looks them up once per app, not once per URL.
+    func details(listing appID: String) -> [Int] {
+        storage.detailIndicesByApp[appID] ?? []
+    }
+
+    /// The decision of the `details` entries at `indices`, as ``details(listing:)`` gave them.
+    func decide(details indices: [Int], input: inout MatchInput) -> AppDecision {
         for detailIndex in indices {
             let rules = storage.details[detailIndex].rules
             for ruleIndex in rules.indices where rules[ruleIndex].matches(&input) {

@@ -16,9 +16,23 @@ public struct RouteTable: Sendable {
     private var exactHosts: TreeDictionary<String, [Entry]> = [:]
     private var wildcardSuffixes: TreeDictionary<String, [Entry]> = [:]
 
-    private struct Entry: Sendable {
+    /// One app's claim on one host. A class: walking a host's entries then copies one reference per entry,
+    /// not the route's and the domain's strings.
+    private final class Entry: Sendable {
         let route: AppRoute
         let domain: AssociatedDomain
+        /// The app's `details` entries in its file, found once here rather than by app id per URL.
+        let details: [Int]
+
+        init(route: AppRoute, domain: AssociatedDomain) {
+            self.route = route
+            self.domain = domain
+            self.details = route.association.details(listing: route.appID)
+        }
+
+        func decide(_ input: inout MatchInput) -> AppDecision {
+            route.association.decide(details: details, input: &input)
+        }
 
         func candidate(_ decision: AppDecision) -> Candidate {
             Candidate(appID: route.appID, domain: domain, decision: decision, priority: route.priority)
@@ -89,23 +103,26 @@ public struct RouteTable: Sendable {
     public func route(_ url: RawURL) -> RouteResult {
         guard AssociatedDomain.isUniversalLinkShaped(url) else { return .noApp }
         var input = MatchInput(url)
-        var firstExclusion: Candidate?
-        var result: RouteResult?
+        // The entry and its decision, not a candidate: a `Candidate?` or `RouteResult?` kept across the
+        // closure is destroyed through the runtime's generic value witnesses, a tenth of the routing.
+        var matched: (Entry, AppDecision)?
+        var firstExclusion: (Entry, AppDecision)?
         forEachEntry(claiming: url.host.lowercasedASCII) { entry in
-            let decision = entry.route.association.decide(appID: entry.route.appID, input: &input)
+            let decision = entry.decide(&input)
             switch decision.outcome {
             case .match:
-                result = .matched(entry.candidate(decision))
+                matched = (entry, decision)
                 return false
             case .exclude:
-                if firstExclusion == nil { firstExclusion = entry.candidate(decision) }
+                if firstExclusion == nil { firstExclusion = (entry, decision) }
             case .noMatch:
                 break
             }
             return true
         }
-        if let result { return result }
-        return firstExclusion.map { .excluded($0) } ?? .noApp
+        if let (entry, decision) = matched { return .matched(entry.candidate(decision)) }
+        if let (entry, decision) = firstExclusion { return .excluded(entry.candidate(decision)) }
+        return .noApp
     }
 
     /// Every app that claims `url`'s host, once each, in precedence order, with its decision: the whole
@@ -117,7 +134,7 @@ public struct RouteTable: Sendable {
         var seen: Set<String> = []
         forEachEntry(claiming: url.host.lowercasedASCII) { entry in
             if seen.insert(entry.route.appID).inserted {
-                candidates.append(entry.candidate(entry.route.association.decide(appID: entry.route.appID, input: &input)))
+                candidates.append(entry.candidate(entry.decide(&input)))
             }
             return true
         }
