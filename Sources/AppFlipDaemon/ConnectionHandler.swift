@@ -190,11 +190,10 @@ final class ConnectionHandler: ChannelInboundHandler {
                 reply(Reply(id: id, op: .answer, error: ErrorBody(.notRegistered, "only a live app answers activities; send register first")))
                 return
             }
-            let outcome = liveApp.answer(answer).map { ReplyResult.answer($0) }
-            switch outcome {
+            switch liveApp.answer(answer) {
             // Nothing waits on the acknowledgement: it leaves with the next push (protocol.md, `answer`).
-            case .success: outbound.sendAcknowledgement(.reply(Reply(id: id, op: .answer, outcome: outcome)))
-            case .failure: reply(Reply(id: id, op: .answer, outcome: outcome))
+            case .success(let answered): outbound.sendAcknowledgement(.reply(Reply(id: id, result: .answer(answered))))
+            case .failure(let error): reply(Reply(id: id, op: .answer, error: error))
             }
 
         case .explain(let explain):
