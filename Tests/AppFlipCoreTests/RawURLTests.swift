@@ -71,4 +71,14 @@ import Testing
     @Test func refusesNonASCII() {
         #expect(throws: URLSyntaxError.self) { try RawURL("https://exämple.com/") }
     }
+
+    /// Every byte value in a path: taken exactly when RFC 3986 allows it outside an escape (the parser's
+    /// bit table against `isURLCharacter`'s comparisons), except `#`, which a second time is no fragment.
+    @Test func aPathTakesExactlyTheBytesRFC3986Allows() {
+        for byte in UInt8.min...UInt8.max where byte != UInt8(ascii: "%") && byte != UInt8(ascii: "#") {
+            let url = String(decoding: Array("https://h/a".utf8) + [byte] + Array("b#f".utf8), as: UTF8.self)
+            let parsed = try? RawURL(url)
+            #expect((parsed != nil) == (byte < 0x80 && byte.isURLCharacter), "byte 0x\(String(byte, radix: 16))")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipProtocol
 import Testing
 
@@ -17,8 +18,65 @@ import Testing
         ("https://a.test/r?code=SECRET&\u{301}", "https://a.test/r?code=[redacted:6B]&\u{301}"),
         ("https://a.test/r?a&&code=S#", "https://a.test/r?a&&code=[redacted:1B]#"),
         ("https://a.test/caf\u{E9}", "https://a.test/caf\u{E9}"),
+        ("https://a.test/r?CODE=SECRET&Access_Token=T", "https://a.test/r?CODE=[redacted:6B]&Access_Token=[redacted:1B]"),
+        // A Kelvin sign lower-cases to `k`, as a receiving app's Unicode lower-casing reads it.
+        ("https://a.test/r?to\u{212A}en=SECRET", "https://a.test/r?to\u{212A}en=[redacted:6B]"),
+        ("https://a.test/r?code=a=b&=x&code", "https://a.test/r?code=[redacted:3B]&=x&code"),
+        // A second `?` is part of the query, a second `#` part of the fragment.
+        ("https://a.test/r?x=1?code=2#y&code=3#code=4", "https://a.test/r?x=1?code=2#y&code=[redacted:8B]"),
+        ("https://a.test/r?code=", "https://a.test/r?code=[redacted:0B]"),
     ])
     func aSecretParameterIsRedactedHoweverItsNameIsEncoded(url: String, shown: String) {
         #expect(Redaction.redact(url: url) == shown)
+    }
+
+    /// The byte walk agrees with the definition, written the plain way, on every combination of tricky
+    /// names, values and separators.
+    @Test func theByteWalkAgreesWithThePlainDefinitionEverywhere() {
+        let names = ["code", "CoDe", "co%64e", "co%zz", "client+secret", "to\u{212A}en", "state", "", "é", "\u{301}"]
+        let values = ["", "S", "a=b", "é%"]
+        let separators = ["?", "#", "&", "?x&", "#y?"]
+        var checked = 0
+        for name in names {
+            for value in values {
+                for first in separators {
+                    for second in separators {
+                        let url = "https://a.test/p\(first)\(name)=\(value)\(second)\(name)&\(value)"
+                        #expect(Redaction.redact(url: url) == Self.plainRedaction(url), "\(url)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == names.count * values.count * separators.count * separators.count)
+    }
+
+    /// The definition: split at the first `?` or `#`; the query runs to the next `#`, the fragment to the
+    /// end; each `&`-separated parameter whose form-decoded, lower-cased name is a secret one (or cannot be
+    /// decoded) shows its value's length in bytes instead of the value.
+    static func plainRedaction(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        guard let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return url }
+        var shown = Array(bytes[..<start])
+        var index = start
+        while index < bytes.count {
+            let separator = bytes[index]
+            shown.append(separator)
+            index += 1
+            let end = separator == UInt8(ascii: "?") ? (bytes[index...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count) : bytes.count
+            let parameters = bytes[index..<end].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
+            for (number, parameter) in parameters.enumerated() {
+                if number > 0 { shown.append(UInt8(ascii: "&")) }
+                guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else {
+                    shown += parameter
+                    continue
+                }
+                let name = String(decoding: parameter[..<equals], as: UTF8.self)
+                let secret = PercentEncoding.formDecode(name).map { Redaction.secretParameters.contains($0.lowercased()) } ?? true
+                shown += secret ? Array(parameter[...equals]) + Array("[redacted:\(parameter.count - (equals - parameter.startIndex) - 1)B]".utf8) : Array(parameter)
+            }
+            index = end
+        }
+        return String(decoding: shown, as: UTF8.self)
     }
 }

@@ -171,9 +171,16 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Refuses bytes that RFC 3986 never allows in a URL, and `%` not followed by two hex digits.
     private static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
+        // One bit per ASCII byte that `isURLCharacter` allows: a shift and a mask per byte instead of its
+        // dozen comparisons (an App Flip link's 220 bytes cost 3,700 instructions that way).
+        let allowed = Self.urlCharacterBits
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
+            if byte < 0x80, (byte < 0x40 ? allowed.low : allowed.high) & (1 << UInt64(byte & 0x3F)) != 0 {
+                index += 1
+                continue
+            }
             if byte == 0x25 {
                 guard index + 2 < bytes.count, Hex.value(of: bytes[index + 1]) != nil, Hex.value(of: bytes[index + 2]) != nil else {
                     throw URLSyntaxError(.invalidPercentEscape, at: index)
@@ -181,11 +188,14 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
                 index += 3
                 continue
             }
-            guard byte.isURLCharacter else {
-                throw URLSyntaxError(.invalidCharacter(Self.describe(byte: byte, in: bytes, at: index)), at: index)
-            }
-            index += 1
+            throw URLSyntaxError(.invalidCharacter(Self.describe(byte: byte, in: bytes, at: index)), at: index)
         }
+    }
+
+    /// ``UInt8/isURLCharacter`` for the bytes 0–63 (`low`) and 64–127 (`high`), one bit each.
+    private static let urlCharacterBits: (low: UInt64, high: UInt64) = (0..<128).reduce((0, 0)) { bits, byte in
+        guard UInt8(byte).isURLCharacter else { return bits }
+        return byte < 64 ? (bits.0 | 1 << UInt64(byte), bits.1) : (bits.0, bits.1 | 1 << UInt64(byte - 64))
     }
 
     private static func describe(byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
