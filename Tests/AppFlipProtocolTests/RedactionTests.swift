@@ -73,7 +73,8 @@ import Testing
                 }
                 let name = String(decoding: parameter[..<equals], as: UTF8.self)
                 let secret = PercentEncoding.formDecode(name).map { Redaction.secretParameters.contains($0.lowercased()) } ?? true
-                shown += secret ? Array(parameter[...equals]) + Array("[redacted:\(parameter.count - (equals - parameter.startIndex) - 1)B]".utf8) : Array(parameter)
+                let valueBytes = parameter.count - (equals - parameter.startIndex) - 1
+                shown += secret ? Array(parameter[...equals]) + Array("[redacted:\(valueBytes)B]".utf8) : Array(parameter)
             }
             index = end
         }
