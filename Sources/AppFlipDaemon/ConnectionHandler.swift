@@ -392,11 +392,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Replies to the `open` request `id` with how its handoff ended.
-    func openFinished(id: RequestID, _ outcome: consuming Result<OpenResult, ErrorBody>) {
+    func openFinished(id: RequestID, _ outcome: Result<OpenResult, ErrorBody>) {
         inFlight.remove(id)
         if inFlight.isEmpty { lastActivity = outbound.channel.eventLoop.now }
-        // Consumed into the reply, not mapped: `map` copied the result, a count per string in it.
-        switch consume outcome {
+        switch outcome {
         case .success(let result): reply(Reply(id: id, result: .open(result)))
         case .failure(let error): reply(Reply(id: id, op: .open, error: error))
         }

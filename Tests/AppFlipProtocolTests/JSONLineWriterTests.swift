@@ -205,6 +205,24 @@ import Testing
         #expect(try Request.decode(line: request.encodedLine()).get() == request)
     }
 
+    /// The hand-written replies spell `op` as a constant, so a reply whose `op` was changed to disagree with
+    /// its result is left to `JSONEncoder`, which writes the `op` it holds; one that agrees is written by hand.
+    @Test(arguments: [
+        (ReplyResult.open(OpenResult(status: .browser)), Op.answer),
+        (ReplyResult.answer(AnswerResult(handoff: 4)), Op.open),
+    ])
+    func aReplyWhoseOpDisagreesWithItsResultIsLeftToJSONEncoder(result: ReplyResult, op: Op) throws {
+        var reply = Reply(id: .number(1), result: result)
+        var writer = JSONLineWriter()
+        writer.write(.reply(reply), otherwiseUsing: Self.prettyEncoder)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == (try Self.compact(ServerMessage.reply(reply))))
+        reply.op = op
+        var disagreeing = JSONLineWriter()
+        disagreeing.write(.reply(reply), otherwiseUsing: Self.prettyEncoder)
+        #expect(Array(disagreeing.bytes) == Array(try Self.prettyEncoder.encode(ServerMessage.reply(reply))))
+        #expect(String(decoding: disagreeing.bytes, as: UTF8.self).contains("\"op\" : \"\(op.rawValue)\""))
+    }
+
     /// The writer's storage starts at 256 bytes and grows: a line of any length, after short ones and
     /// before them again, is the encoder's, escapes included, and each line starts clean.
     @Test func linesLongerThanTheStorageGrowItAndShortOnesFollow() throws {
