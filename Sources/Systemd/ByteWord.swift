@@ -26,7 +26,18 @@ struct ByteWord {
         ByteWord(bits: bits ^ (Self.ones &* UInt64(byte))).hasByte(below: 1)
     }
 
+    /// 0x80 in exactly the bytes that are `byte` (no carry crosses a byte, as none can overflow), so that
+    /// the first one's place is ``firstMarked(_:)``.
+    func marks(_ byte: UInt8) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let word = bits ^ (Self.ones &* UInt64(byte))
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
     /// The word with `0x20` set in every byte: ASCII letters in lower case (and a few control bytes moved
     /// onto punctuation, which a scan then looks at for nothing).
     var foldingCase: ByteWord { ByteWord(bits: bits | (Self.ones &* 0x20)) }
+
+    /// The place (0–7) of the first byte that `marks` marks; `marks` must not be zero.
+    static func firstMarked(_ marks: UInt64) -> Int { marks.trailingZeroBitCount / 8 }
 }

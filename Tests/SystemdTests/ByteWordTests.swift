@@ -16,6 +16,11 @@ import Testing
                 }
                 for byte in [0x00, 0x3A, 0x3D, 0x62, 0xC2, 0xE2] as [UInt8] {
                     #expect(word.hasByte(byte) == bytes.contains(byte), "\(bytes) holds \(byte)")
+                    let marks = word.marks(byte)
+                    let marked = (0..<8).filter { marks & 0x80 << UInt64($0 * 8) != 0 }
+                    #expect(marked == bytes.indices.filter { bytes[$0] == byte }, "\(bytes) marks \(byte)")
+                    #expect(marks & ~0x8080_8080_8080_8080 == 0)
+                    if let first = marked.first { #expect(ByteWord.firstMarked(marks) == first) }
                 }
             }
         }

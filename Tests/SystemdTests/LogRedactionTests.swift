@@ -28,6 +28,35 @@ import Testing
         Array(name.utf8).withUnsafeBufferPointer { LogRedaction.mayBeSensitive(name: $0[...]) }
     }
 
+    /// The quick check answers as its plain definition does, one sensitive word in any ASCII case inside the
+    /// name, on names put together from words, their parts and separators (a fixed sequence of choices).
+    @Test func quickCheckAgreesWithItsDefinition() {
+        let pieces = [
+            "code", "CoDe", "cod", "ode", "tok", "Tokens", "secre", "SECRET", "pass", "passwd", "PassPhrase",
+            "cookie", "cred", "Credential", "authoriz", "authorization", "assert", "ASSERTION", "verifie",
+            "verifier", "_", "-", ".", "x", "é", "1", "c", "t", "@", "[",
+        ]
+        let words = LogRedaction.sensitiveWords.map { Array($0.lowercased().utf8) }
+        func definition(_ name: String) -> Bool {
+            let folded = name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            return words.contains { word in
+                folded.count >= word.count && (0...folded.count - word.count).contains { folded[$0..<$0 + word.count].elementsEqual(word) }
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var sensitive = 0
+        for _ in 0..<2_000 {
+            let name = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(Self.mayBeSensitive(name) == definition(name), "\(name)")
+            if definition(name) { sensitive += 1 }
+        }
+        #expect(sensitive > 200 && sensitive < 1_800)  // both answers were asked for
+    }
+
     @Test(arguments: [
         "app", "state", "handoff-id", "error_code", "exitCode", "httpStatusCode", "reason-code", "encode",
         "qrcode", "rule", "outcome", "peer.uid", "redirect_uri", "client_id",
