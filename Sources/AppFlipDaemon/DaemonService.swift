@@ -89,9 +89,11 @@ public final class DaemonService: Service, Sendable {
         logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(staticApps)"])
         onReady(ListeningAddress(path: path, staticApps: staticApps))
 
-        await withGracefulShutdownHandler {
+        // A future's `get()` ignores cancellation: without the cancellation handler, a group that is cancelled
+        // instead of stopped gracefully (a test past its time limit) would wait for this service forever.
+        await withTaskCancellationOrGracefulShutdownHandler {
             try? await server.closeFuture.get()
-        } onGracefulShutdown: { [context] in
+        } onCancelOrGracefulShutdown: { [context] in
             context.inFlight.stopAccepting()
             server.close(promise: nil)
         }
@@ -103,8 +105,14 @@ public final class DaemonService: Service, Sendable {
     /// How many top-level handoffs are in flight now.
     public var handoffsInFlight: Int { context.inFlight.count }
 
-    /// Waits for in-flight handoffs up to the grace period, then closes every connection.
+    /// Waits for in-flight handoffs up to the grace period, then closes every connection; cancelled, it
+    /// does not wait.
     private func drain() async {
+        guard !Task.isCancelled else {
+            logger.warning("cancelled instead of stopped gracefully; closing every connection", metadata: ["in_flight": "\(handoffsInFlight)"])
+            await closeConnections()
+            return
+        }
         let drained = context.inFlight.drain(on: group.next())
         let grace = configuration.shutdownGraceSeconds
         // A race that returns at the first of the two: a task awaiting the future would hold a task group
@@ -121,6 +129,10 @@ public final class DaemonService: Service, Sendable {
         if !finished {
             logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"])
         }
+        await closeConnections()
+    }
+
+    private func closeConnections() async {
         let open = connections.withLockedValue { Array($0.values) }
         for channel in open { try? await channel.close() }
     }

@@ -67,25 +67,52 @@ import Testing
     }
 
     /// A connection that says `hello` and then nothing is told why in one line and closed; a watcher is
-    /// not idle. (The timeout is long enough for a loaded machine to get `hello` through.)
+    /// not idle.
+    ///
+    /// The idle clock starts at the connection, so a machine slow enough (sanitizers, tests in parallel)
+    /// to take `idleTimeoutSeconds` before the daemon reads `hello` or `watch` sees that connection closed
+    /// as idle first, which is right. Such an attempt proves nothing either way and is made again, at most
+    /// five times; any other outcome is judged.
     @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsToldWhyAndClosed() async throws {
         var configuration = DaemonConfiguration()
         configuration.idleTimeoutSeconds = 2
         try await withTestDaemon(configuration: configuration) { daemon in
-            let watcher = try await daemon.connect()
-            _ = try await watcher.watch()
-            try await RawLineSession.with(socket: daemon.socketPath) { raw in
-                #expect(try await raw.exchange(#"{"id":1,"op":"hello","version":1}"#)?.error == nil)
-                guard case .reply(let reply) = try await raw.next() else {
-                    Issue.record("expected a reply")
+            for _ in 0..<5 {
+                let watcher: AppFlipConnection
+                do {
+                    watcher = try await daemon.connect()
+                    _ = try await watcher.watch()
+                } catch let error as ErrorBody where error.code == .idleTimeout {
+                    continue
+                }
+                let judged = try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                    // The write fails if the daemon has already closed the connection; its reason is read all the same.
+                    try? await raw.send(#"{"id":1,"op":"hello","version":1}"#)
+                    guard case .reply(let hello) = try await raw.next() else {
+                        Issue.record("expected the reply to hello")
+                        return true
+                    }
+                    if hello.id == nil, hello.error?.code == .idleTimeout { return false }
+                    #expect(hello.id == .number(1))
+                    #expect(hello.error == nil)
+                    guard case .reply(let reply) = try await raw.next() else {
+                        Issue.record("expected a reply")
+                        return true
+                    }
+                    #expect(reply.id == nil)
+                    #expect(reply.error?.code == .idleTimeout)
+                    #expect(reply.error?.message.contains("2 seconds (idleTimeoutSeconds)") == true)
+                    #expect(try await raw.next() == nil)
+                    return true
+                }
+                if judged {
+                    #expect(try await watcher.apps().isEmpty, "the watcher was closed")
+                    await watcher.close()
                     return
                 }
-                #expect(reply.id == nil)
-                #expect(reply.error?.code == .idleTimeout)
-                #expect(reply.error?.message.contains("2 seconds (idleTimeoutSeconds)") == true)
-                #expect(try await raw.next() == nil)
+                await watcher.close()
             }
-            #expect(try await watcher.apps().isEmpty, "the watcher was closed")
+            Issue.record("five attempts in a row were closed as idle before the daemon read hello or watch")
         }
     }
 
