@@ -20,7 +20,7 @@ import Testing
         var ratios: [String: Double]
     }
 
-    @Test(.timeLimit(.minutes(2))) func everyScenarioRunsWithoutAFailedReply() async throws {
+    @Test(.timeLimit(.minutes(5))) func everyScenarioRunsWithoutAFailedReply() async throws {
         let outcome = try await TestCommand.run(
             "appflip",
             ["bench", "--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"]
@@ -41,7 +41,7 @@ import Testing
 
     /// `--socket` measures a daemon that is already running: here a test daemon, with a live app of its own
     /// registered there already, which the bench's live app must not collide with.
-    @Test(.timeLimit(.minutes(2))) func aRunningDaemonAtSocket() async throws {
+    @Test(.timeLimit(.minutes(5))) func aRunningDaemonAtSocket() async throws {
         try await withTestDaemon { daemon in
             let other = try await daemon.connect()
             _ = try await other.register(
@@ -85,7 +85,7 @@ import Testing
 
     /// `--flip-parts` runs every part through the in-process daemon and its embedded OAuth server: every
     /// hop ends in `error=cancelled`, every /authorize in a code, every code exchanges, every flip links.
-    @Test(.timeLimit(.minutes(2))) func flipPartsRunWithoutAFailure() async throws {
+    @Test(.timeLimit(.minutes(5))) func flipPartsRunWithoutAFailure() async throws {
         let outcome = try await TestCommand.run(
             "appflip",
             [

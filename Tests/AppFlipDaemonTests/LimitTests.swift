@@ -10,7 +10,7 @@ import Testing
     /// Over either connection limit the new connection gets one `too_many_connections` line and is closed;
     /// a connection that closes frees its slot. The tests run as one uid, so the per-uid limit is met first
     /// unless it equals the total.
-    @Test(.timeLimit(.minutes(1)), arguments: [(total: 3, perUID: 2, named: "maxConnectionsPerUID"), (total: 2, perUID: 2, named: "maxConnections")])
+    @Test(.timeLimit(.minutes(5)), arguments: [(total: 3, perUID: 2, named: "maxConnectionsPerUID"), (total: 2, perUID: 2, named: "maxConnections")])
     func aConnectionOverTheLimitIsToldWhyAndClosed(total: Int, perUID: Int, named: String) async throws {
         var configuration = DaemonConfiguration()
         configuration.maxConnections = total
@@ -48,7 +48,7 @@ import Testing
     }
 
     /// A connection that never says `hello` is told why in one line and closed.
-    @Test(.timeLimit(.minutes(1))) func aConnectionWithoutHelloIsToldWhyAndClosed() async throws {
+    @Test(.timeLimit(.minutes(5))) func aConnectionWithoutHelloIsToldWhyAndClosed() async throws {
         var configuration = DaemonConfiguration()
         configuration.helloTimeoutSeconds = 0.2
         configuration.idleTimeoutSeconds = 0
@@ -73,7 +73,7 @@ import Testing
     /// to take `idleTimeoutSeconds` before the daemon reads `hello` or `watch` sees that connection closed
     /// as idle first, which is right. Such an attempt proves nothing either way and is made again, at most
     /// five times; any other outcome is judged.
-    @Test(.timeLimit(.minutes(1))) func anIdleConnectionIsToldWhyAndClosed() async throws {
+    @Test(.timeLimit(.minutes(5))) func anIdleConnectionIsToldWhyAndClosed() async throws {
         var configuration = DaemonConfiguration()
         configuration.idleTimeoutSeconds = 2
         try await withTestDaemon(configuration: configuration) { daemon in
@@ -185,7 +185,7 @@ import Testing
 
     /// A registration far over Apple's 128 KB association limit is refused by its size before it is
     /// parsed, even where `maxLineBytes` lets the line in; the connection keeps serving.
-    @Test(.timeLimit(.minutes(1))) func aHugeRegistrationIsRefusedBeforeItIsParsed() async throws {
+    @Test(.timeLimit(.minutes(5))) func aHugeRegistrationIsRefusedBeforeItIsParsed() async throws {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = 16 << 20
         try await withTestDaemon(configuration: configuration) { daemon in

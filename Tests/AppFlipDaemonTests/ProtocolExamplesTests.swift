@@ -59,7 +59,7 @@ import Testing
         TestApp(appID: "T.decline", domains: ["applinks:decline.test"], handler: .script("exit 1")),
     ]
 
-    @Test(.timeLimit(.minutes(1))) func everyExampleGetsExactlyTheRepliesThePageShows() async throws {
+    @Test(.timeLimit(.minutes(5))) func everyExampleGetsExactlyTheRepliesThePageShows() async throws {
         let examples = Self.examples
         #expect(examples.count >= 8, "found \(examples.count) examples in docs/protocol.md")
         try await withTestDaemon(apps: Self.apps) { daemon in
