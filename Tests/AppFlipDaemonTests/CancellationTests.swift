@@ -3,6 +3,8 @@ import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
 import Glibc
+import InMemoryLogging
+import Logging
 import NIOCore
 import Testing
 
@@ -16,10 +18,12 @@ import Testing
         configuration.shutdownGraceSeconds = 600
         let release = AsyncStream.makeStream(of: Void.self)
         defer { release.continuation.finish() }
+        let lines = InMemoryLogHandler()
+        let logger = Logger(label: "appflipd-test") { _ in lines }
         let (ended, end) = AsyncStream.makeStream(of: Result<Stopped, any Error>.self)
         let daemonTask = Task {
             do {
-                let stopped = try await withTestDaemon(configuration: configuration) { daemon in
+                let stopped = try await withTestDaemon(configuration: configuration, logger: logger) { daemon in
                     let app = try await daemon.connect()
                     let (pushes, arrived) = AsyncStream.makeStream(of: Void.self)
                     _ = try await app.register(
@@ -56,7 +60,24 @@ import Testing
         // The handoff in flight did not succeed: an error reply or its connection closed under it.
         let reply = try? await stopped.open.get()
         #expect(reply.map { $0.error != nil } ?? true, "the open request got \(String(describing: reply))")
+        let cancelled = lines.entries.filter { $0.message.description.hasPrefix(Self.cancelledLine) }
+        #expect(cancelled.map(\.level) == [.warning])
+        #expect(cancelled.first?.fields["in_flight"] == "1")
     }
+
+    /// A graceful stop is not reported as a cancellation.
+    @Test(.timeLimit(.minutes(5))) func aGracefulStopIsNotReportedAsCancelled() async throws {
+        let lines = InMemoryLogHandler()
+        let logger = Logger(label: "appflipd-test") { _ in lines }
+        try await withTestDaemon(logger: logger) { daemon in
+            let connection = try await daemon.connect()
+            #expect(try await connection.apps().isEmpty)
+        }
+        #expect(lines.entries.contains { $0.message.description == "stopped" })
+        #expect(!lines.entries.contains { $0.message.description.hasPrefix(Self.cancelledLine) })
+    }
+
+    static let cancelledLine = "cancelled instead of stopped gracefully"
 
     struct Stopped: Sendable {
         let socket: String
