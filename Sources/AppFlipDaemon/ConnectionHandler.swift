@@ -22,7 +22,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private let peer: PeerInfo?
     @exclusivity(unchecked) private var client: String?
     @exclusivity(unchecked) private var saidHello = false
-    @exclusivity(unchecked) private var inFlight: Set<RequestID> = []
+    @exclusivity(unchecked) private var inFlight = InFlightRequestIDs()
     @exclusivity(unchecked) private var liveApp: LiveAppHandler?
     @exclusivity(unchecked) private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
