@@ -5,6 +5,9 @@
 #   swift build -c release --product appflipd --product appflip
 #   sudo scripts/install.sh            # then: systemctl enable --now appflipd.socket
 #
+# or, for the package's smaller layout of the same code (docs/operations.md, "Installing", "Footprint"):
+#   scripts/package/build && sudo BUILD_DIR=.build-release/release scripts/install.sh
+#
 # Variables (defaults in brackets):
 #   DESTDIR        staging root, prepended to every path; nothing is activated when it is set []
 #   PREFIX         [/usr/local]
