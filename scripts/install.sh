@@ -5,7 +5,8 @@
 #   swift build -c release --product appflipd --product appflip
 #   sudo scripts/install.sh            # then: systemctl enable --now appflipd.socket
 #
-# or, for the package's smaller layout of the same code (docs/operations.md, "Installing", "Footprint"):
+# or, for the package's smaller layout of the same code (docs/operations.md, "Installing";
+# docs/performance.md, "Footprint"):
 #   scripts/package/build && sudo BUILD_DIR=.build-release/release scripts/install.sh
 #
 # Variables (defaults in brackets):

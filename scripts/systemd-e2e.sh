@@ -1,6 +1,6 @@
 #!/bin/bash
 # End-to-end tests under a real systemd + journald, booted as PID 1 of a private PID + mount namespace
-# and shielded so that the boot cannot touch the host (see docs/operations.md, "End-to-end tests").
+# and shielded so that the boot cannot touch the host (see docs/testing.md, "The systemd end-to-end suites").
 #
 #   scripts/systemd-e2e.sh probe     the units, install script and Systemd module, with systemd-probe
 #                                    installed as appflipd (needs: swift build -c release --product systemd-probe)

@@ -1,6 +1,6 @@
 /* The C baseline's shared parts: clocks, Unix sockets, and a connection with bounded line buffers.
    The physical limit of appflipd's work is what these programs do with it: no JSON, no routing, no
-   bookkeeping, one epoll loop per process. See docs/operations.md, "Performance". */
+   bookkeeping, one epoll loop per process. See docs/performance.md. */
 #ifndef APPFLIP_BASELINE_H
 #define APPFLIP_BASELINE_H
 

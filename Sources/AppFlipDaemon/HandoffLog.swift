@@ -4,7 +4,7 @@ import Logging
 ///
 /// By default a swift-log info line with one metadata value per field. The daemon's composition passes one
 /// that writes the journal entry straight from the record, without a `Logger.Metadata` dictionary on the
-/// event loop (docs/operations.md, "What the handoff line costs").
+/// event loop (docs/performance.md, "The handoff line").
 public protocol HandoffLog: Sendable {
     /// Whether records are logged at all; when not, none is made.
     var isEnabled: Bool { get }

@@ -14,7 +14,7 @@ public import Logging
 ///
 /// The fields are kept as `NAME=value` bytes in one buffer, from which the journal's iovecs and the stderr
 /// line are cut: a string per field was most of the handoff record's cost on the log writer's thread
-/// (docs/operations.md, "What the handoff line costs").
+/// (docs/performance.md, "The handoff line").
 public struct JournalEntry: Sendable, Hashable {
     /// Every field's `NAME=value`, back to back, in the order the fields were made.
     let bytes: [UInt8]
