@@ -64,8 +64,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
 
     /// ``eventLoops``, or its default: one fewer than the CPUs (`System.coreCount`, which counts a cgroup's
     /// CPU quota), at least one. The CPU left over runs the log writer, which formats and writes every
-    /// handoff's record: on two CPUs, one event loop serves as many handoffs at the default `info` level
-    /// as two, with 0.7× the latency at one connection (docs/performance.md, "The event loops").
+    /// handoff's record; with one event loop a live-app handoff never crosses between threads, so its latency
+    /// is lower (`scripts/bench-vs-c --event-loops` shows it; docs/performance.md, "The event loops").
     public var eventLoopsInEffect: Int { eventLoops ?? max(1, System.coreCount - 1) }
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.

@@ -3,9 +3,9 @@ import AppFlipProtocol
 /// The ids of one connection's requests in flight, so that a duplicate is refused.
 ///
 /// A connection nearly always has none or one in flight. Up to ``inlineLimit`` ids are kept in an array and
-/// compared in turn, which costs a few dozen instructions where hashing an id into a `Set` cost about 350
-/// per insert and again per remove (docs/operations.md, "Where the goals stand (2026-11-27)"); the ids past
-/// that go into a set, so that a connection with a thousand in flight is not scanned a thousand times a line.
+/// compared in turn, which is cheaper than hashing an id into a `Set` on every insert and remove
+/// (`scripts/instructions-per-handoff` shows it); the ids past that go into a set, so that a connection with a
+/// thousand in flight is not scanned a thousand times a line.
 struct InFlightRequestIDs {
     /// How many ids are compared in turn before the rest are hashed.
     static let inlineLimit = 8

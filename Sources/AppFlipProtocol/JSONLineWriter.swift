@@ -11,8 +11,7 @@ import FoundationEssentials
 /// check the hand-written messages against `JSONEncoder`.
 struct JSONLineWriter: ~Copyable {
     /// Written through its pointer: `Array.append` checks uniqueness and capacity on every call, and a
-    /// message is two dozen small appends. The three lines of a live-app handoff cost 11,000 instructions
-    /// through `Array`, 8,300 this way (`scripts/instructions-per-handoff`).
+    /// message is two dozen small appends (`scripts/instructions-per-handoff` shows the difference).
     private var storage: UnsafeMutableRawBufferPointer
     private var count = 0
     private var needsComma = false

@@ -18,8 +18,8 @@ public enum Redaction {
     /// Walks UTF-8 bytes, not characters: `?`, `#`, `&` and `=` are ASCII, so a byte is one wherever a URL
     /// parser sees one (a combining mark after `?` does not hide the query), and every hop's record pays
     /// for it. Through a pointer, into one byte array: walking `String.UTF8View` indices and building
-    /// substrings cost 42,700 instructions for an App Flip link with four parameters, on the log writer's
-    /// thread, more than the rest of the handoff's record and reply together (callgrind, 2026-11-26).
+    /// substrings cost the log writer's thread more than the rest of the record, as callgrind under an App
+    /// Flip link with a query shows (docs/performance.md, "The handoff line").
     public static func redact(url: String) -> String {
         let shown: [UInt8]? =
             url.utf8.withContiguousStorageIfAvailable { redacted(UnsafeRawBufferPointer($0)) }
@@ -66,8 +66,8 @@ public enum Redaction {
         shown.append(contentsOf: "[redacted:\(parameter.count - equals - 1)B]".utf8)
     }
 
-    /// Where the first `byte` of `bytes[start..<end]` is, or `end`. `memchr`: `firstIndex(of:)` on a slice
-    /// took about nine instructions a byte, and the URL is searched for three bytes.
+    /// Where the first `byte` of `bytes[start..<end]` is, or `end`. `memchr`, because `firstIndex(of:)` on a
+    /// slice pays per byte and the URL is searched for three bytes (callgrind shows it).
     private static func find(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
         guard start < end, let found = memchr(bytes.baseAddress! + start, Int32(byte), end - start) else { return end }
         return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))

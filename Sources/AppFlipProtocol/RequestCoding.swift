@@ -83,7 +83,7 @@ extension Request: Codable {
     }
 
     /// A `register` line too long to carry an association Apple would serve, refused before anything parses
-    /// it: parsing a 9 MB one cost seconds of CPU and hundreds of MB.
+    /// it: parsing an oversized one costs CPU and memory far out of proportion to the line.
     private static func refuseOversizedRegistration(_ line: some Collection<UInt8>) -> RequestFailure? {
         let envelope = line.withContiguousStorageIfAvailable { FastJSONScanner.envelope(of: UnsafeRawBufferPointer($0)) } ?? nil
         guard let envelope, envelope.op == Op.register.rawValue else { return nil }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// A log line's time, `2026-11-25T16:15:22Z`, formatted once per second: `strftime` for every line was a
-/// twentieth of a handoff record's cost.
+/// A log line's time, `2026-11-25T16:15:22Z`, formatted once per second, because `strftime` for every line
+/// showed in the handoff record's cost (`Benchmarks/LogBenchmark`).
 struct UTCTimestamp {
     private var second: time_t?
     private var formatted: [UInt8] = []
