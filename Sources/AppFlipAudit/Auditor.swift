@@ -111,3 +111,22 @@ public struct Auditor: Sendable {
         }
     }
 }
+
+/// Where the token-endpoint checks get their fresh authorization codes: the partner app through appflipd
+/// (a flip per code), or the authorization endpoint over HTTP. Each code is used by one check only.
+public protocol AuditCodeSource: Sendable {
+    /// A code issued for `redirectURI`, never used before; throws when none could be had, with why.
+    func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String
+}
+
+/// Something the audit needed could not be reached (a socket, a host, a port): the audit could not run
+/// fully, exit status 1, and the description says what and how to fix it.
+public struct AuditUnreachable: Error, Sendable, CustomStringConvertible {
+    /// What was unreachable and why, in one sentence.
+    public var description: String
+
+    /// Records what was unreachable.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,4 +1,5 @@
 public import AppFlipOAuth
+import FoundationEssentials
 
 /// What `appflip flip` found, step by step: the `--json` document and the source of the text output.
 /// It never holds a code or a token: only fingerprints (in `TokenReport`).
@@ -87,5 +88,14 @@ public struct FlipReport: Sendable, Codable {
         }
         failure = "step \(name.rawValue) (\(name.title)) failed: \(reason)"
         self.exitStatus = exitStatus
+    }
+}
+
+/// The `state` the Google app sends: a nonce it checks byte for byte in the result.
+public enum FlipState {
+    /// 32 random bytes from the system generator, in standard base64 (RFC 4648 §4): its `+`, `/` and `=`
+    /// must be percent-encoded on the way back, so the default flip already tests the partner's encoding.
+    public static func fresh() -> String {
+        Data(SystemRandomSource().bytes(32)).base64EncodedString()
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// `POST /revoke` (RFC 7009): the same body rules and client authentication as /token.
 struct RevocationHandler: Sendable {
@@ -35,4 +36,10 @@ struct RevocationHandler: Sendable {
             return TokenHandler.errorReply(error, attemptedBasic: attemptedBasic)
         }
     }
+}
+
+/// RFC 7009 §2.1 `token_type_hint`.
+enum TokenTypeHint: String, Sendable, Hashable {
+    case accessToken = "access_token"
+    case refreshToken = "refresh_token"
 }

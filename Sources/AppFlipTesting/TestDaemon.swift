@@ -9,6 +9,7 @@ import FoundationEssentials
 import Glibc
 public import Logging
 import ServiceLifecycle
+import Subprocess
 
 /// A real appflipd listening on a socket in a fresh temporary directory, for tests: in this process with
 /// ``withTestDaemon(configuration:apps:oauth:handlerFactories:logger:_:)`` (the composition `appflipd`
@@ -136,4 +137,20 @@ extension TestDaemon {
         try TestDirectory.write(String(decoding: try JSONEncoder.protocolEncoder.encode(configuration), as: UTF8.self), to: file, mode: 0o644)
         return TestDaemon(directory: directory, socketPath: configuration.socket!, configurationFile: file)
     }
+}
+
+/// A test daemon cannot do what the test asked of it.
+public struct TestDaemonError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, in words.
+    public var description: String
+}
+
+/// How a daemon process ended, and what it wrote to stderr.
+public struct DaemonExit: Sendable, Hashable {
+    /// The exit status, when it exited.
+    public var status: Int32?
+    /// The signal that killed it, when one did.
+    public var signal: Int32?
+    /// Everything the daemon wrote to stderr, its log included.
+    public var standardError: String
 }

@@ -40,3 +40,25 @@ public enum SocketActivation {
         return socket.fileDescriptor
     }
 }
+
+/// A listening socket that systemd opened for this service and passed on start (sd_listen_fds(3)).
+public struct ActivatedSocket: Sendable, Hashable {
+    /// The `.socket` unit's `FileDescriptorName=`, or the unit name when none is set.
+    public let name: String
+    /// The descriptor, already bound and listening, with `FD_CLOEXEC` set.
+    public let fileDescriptor: Int32
+}
+
+/// A socket passed by systemd cannot serve as the daemon's listener.
+public enum SocketActivationError: Error, Sendable, Hashable, CustomStringConvertible {
+    case notAListeningUnixStreamSocket(name: String, fileDescriptor: Int32)
+
+    /// A sentence naming the socket and the unit setting to check.
+    public var description: String {
+        switch self {
+        case .notAListeningUnixStreamSocket(let name, let fileDescriptor):
+            "the socket named \(name) (fd \(fileDescriptor)) passed by systemd is not a listening Unix stream socket; "
+                + "check ListenStream= in the .socket unit"
+        }
+    }
+}

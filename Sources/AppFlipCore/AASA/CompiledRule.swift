@@ -94,3 +94,9 @@ final class CompiledRule: Sendable {
         return true
     }
 }
+
+/// One `details` entry, compiled.
+struct CompiledDetail: Sendable {
+    let appIDs: [String]
+    let rules: [CompiledRule]
+}

@@ -86,3 +86,19 @@ private struct FormSlots<Value> {
         }
     }
 }
+
+/// What one app's association file says about one URL.
+public enum MatchOutcome: String, Sendable, Hashable, Codable {
+    /// A rule accepts the URL: the app opens it.
+    case match
+    /// A rule with `exclude: true` (or a legacy `NOT ` path) decided first: the app must not open it.
+    case exclude
+    /// No rule decided: the app has nothing to say about the URL.
+    case noMatch = "no_match"
+}
+
+/// One query item, split at the first `=`; an item without `=` has an empty value.
+struct QueryItem: Sendable {
+    let name: ArraySlice<UInt8>
+    let value: ArraySlice<UInt8>
+}

@@ -35,3 +35,8 @@ public struct AuditResult: Sendable, Hashable, Encodable {
         try container.encode(evidence, forKey: .evidence)
     }
 }
+
+/// How one check ended. Only `fail` makes the audit fail; a `warning` is a SHOULD that was not met.
+public enum AuditOutcome: String, Sendable, Hashable, Codable, CaseIterable {
+    case pass, fail, warning, skipped
+}

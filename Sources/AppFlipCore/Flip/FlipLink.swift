@@ -110,3 +110,41 @@ public struct FlipLink: Sendable, Hashable {
         return link + parameters + fragment
     }
 }
+
+/// A flip link that passed every check.
+public struct FlipRequest: Sendable, Hashable {
+    /// Byte-for-byte one of the policy's expected client ids.
+    public let clientID: String
+    /// The scopes, in the order received; never empty.
+    public let scopes: [String]
+    /// The nonce to echo byte for byte; never empty.
+    public let state: String
+    /// The verified redirect URI: the only place the result may go.
+    public let redirectURI: AllowedRedirectURI
+
+    /// What to ask the partner's OAuth2 server for (step 3).
+    public var authorizationRequest: AuthorizationRequest {
+        AuthorizationRequest(clientID: clientID, redirectURI: redirectURI.string, scopes: scopes)
+    }
+}
+
+/// One `name=value` pair of a query string, split as `FormEncoding` splits it, then form-decoded.
+struct QueryField: Sendable, Hashable {
+    /// The decoded name; `nil` when it is not valid UTF-8 after decoding.
+    let name: String?
+    /// The decoded value (empty when there is no `=`); `nil` when it is not valid UTF-8 after decoding.
+    let value: String?
+    /// The value exactly as written, for diagnostics such as a literal `+`.
+    let rawValue: Substring
+
+    /// Every field of `query`, in order. Empty segments (`a=1&&b=2`) are skipped, as browsers do.
+    static func fields(of query: String) -> [QueryField] {
+        FormEncoding.fields(of: query.utf8).map { name, value in
+            QueryField(
+                name: PercentEncoding.formDecode(Substring(name)),
+                value: PercentEncoding.formDecode(Substring(value)),
+                rawValue: Substring(value)
+            )
+        }
+    }
+}

@@ -62,3 +62,57 @@ public struct FlipPolicy: Sendable {
         return .proceed(FlipRequest(clientID: clientID, scopes: link.scopes, state: state, redirectURI: redirectURI))
     }
 }
+
+/// What a partner app does with a flip link: exactly one of three outcomes.
+public enum FlipDecision: Sendable, Hashable {
+    /// Every check passed: obtain an authorization code for this request.
+    case proceed(FlipRequest)
+    /// The redirect URI and client id are verified but another parameter is missing or invalid: open the
+    /// redirect URI with `error=invalid_request` (seed; RFC 6749 §4.1.2.1). `state` is echoed when exactly
+    /// one valid UTF-8 state was received, even an empty one.
+    case invalidRequest(redirectURI: AllowedRedirectURI, state: String?, description: String)
+    /// Open nothing at all: the redirect URI or client id cannot be trusted (seed sample returns `false`;
+    /// RFC 6749 §4.1.2.1: never redirect to an unverified URI).
+    case decline(DeclineReason)
+
+    /// The result URL to open for `.invalidRequest`; `nil` for the other outcomes.
+    public var invalidRequestResultURL: String? {
+        guard case .invalidRequest(let redirectURI, let state, let description) = self else { return nil }
+        return FlipResult.error(.invalidRequest, description: description, state: state).url(appendingTo: redirectURI)
+    }
+}
+
+/// Why a flip link is declined without any redirect.
+public enum DeclineReason: Sendable, Hashable, CustomStringConvertible {
+    /// `redirect_uri` is missing, empty, repeated or not UTF-8.
+    case redirectURI(FlipLinkProblem)
+    case redirectURINotAllowed(RedirectRefusal)
+    /// `client_id` is missing, empty, repeated or not UTF-8.
+    case clientID(FlipLinkProblem)
+    /// `client_id` is not byte-for-byte one of the expected ids. The value is not repeated here.
+    case clientIDNotExpected
+
+    /// A sentence for the log; it repeats no parameter value.
+    public var description: String {
+        switch self {
+        case .redirectURI(let problem): "declined without a redirect: \(problem)"
+        case .redirectURINotAllowed(let refusal): "declined without a redirect: redirect_uri is not allowed: \(refusal)"
+        case .clientID(let problem): "declined without a redirect: \(problem)"
+        case .clientIDNotExpected: "declined without a redirect: client_id is not one of the expected client ids"
+        }
+    }
+}
+
+/// Why a policy cannot be built.
+public enum FlipPolicyError: Error, Sendable, Hashable, CustomStringConvertible {
+    case noClientIDs
+    case emptyClientID(index: Int)
+
+    /// A sentence for the configuration error.
+    public var description: String {
+        switch self {
+        case .noClientIDs: "no expected client id is configured, so every flip link would be declined"
+        case .emptyClientID(let index): "expected client id \(index) is empty"
+        }
+    }
+}

@@ -172,3 +172,54 @@ public struct RouteTable: Sendable {
         index[key] = bucket.isEmpty ? nil : bucket
     }
 }
+
+/// One app the route table knows: who it is, which hosts it claims, and what its association file says.
+public struct AppRoute: Sendable {
+    /// The app's id, `TEAMID.bundle.id`, as its AASA `appIDs` name it.
+    public let appID: String
+    /// The app's `applinks:` entitlements: the hosts it claims.
+    public let domains: [AssociatedDomain]
+    /// The compiled AASA document that decides which URLs on those hosts the app takes.
+    public let association: AssociationFile
+    /// Breaks ties between apps claiming the same host the same way: lower wins. The caller assigns it
+    /// (appflipd gives statically configured apps lower numbers than live registrations).
+    public let priority: Int
+
+    /// Creates a route; higher `priority` wins when two apps claim the same host.
+    public init(appID: String, domains: [AssociatedDomain], association: AssociationFile, priority: Int) {
+        self.appID = appID
+        self.domains = domains
+        self.association = association
+        self.priority = priority
+    }
+}
+
+/// One app that claims a URL's host, and what its association file decided.
+public struct Candidate: Sendable {
+    /// The candidate app's id.
+    public let appID: String
+    /// The entitlement entry through which the app claims the host.
+    public let domain: AssociatedDomain
+    /// What the app's AASA said about the URL.
+    public let decision: AppDecision
+    /// The app's route priority; higher wins among matches.
+    public let priority: Int
+
+    /// Creates a candidate for the route table's answer.
+    public init(appID: String, domain: AssociatedDomain, decision: AppDecision, priority: Int) {
+        self.appID = appID
+        self.domain = domain
+        self.decision = decision
+        self.priority = priority
+    }
+}
+
+/// Which app, if any, opens a URL.
+public enum RouteResult: Sendable {
+    /// The first candidate, in precedence order, whose file matches the URL.
+    case matched(Candidate)
+    /// No candidate matches, and this one (the first to do so) excludes the URL explicitly.
+    case excluded(Candidate)
+    /// No app claims the host, or none of those that do has a rule for the URL.
+    case noApp
+}

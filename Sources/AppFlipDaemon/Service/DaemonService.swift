@@ -1,0 +1,207 @@
+public import AppFlipConfiguration
+import AppFlipProtocol
+import Glibc
+public import Logging
+import NIOConcurrencyHelpers
+public import NIOCore
+public import NIOPosix
+public import ServiceLifecycle
+
+/// appflipd as a swift-service-lifecycle `Service`: it serves protocol v1 on a Unix socket until graceful
+/// shutdown, then stops accepting, lets in-flight handoffs finish within `shutdownGraceSeconds`, closes every
+/// connection and removes its socket file.
+public final class DaemonService: Service, Sendable {
+    private let configuration: DaemonConfiguration
+    private let configurationFile: String?
+    private let listener: ListenerSource
+    private let factories: [any HandlerFactory]
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let onReady: @Sendable (ListeningAddress) -> Void
+    private let context: DaemonContext
+    private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+    private let limits: ConnectionLimits
+
+    /// Where the daemon ended up listening, handed to `onReady`.
+    public struct ListeningAddress: Sendable {
+        /// The socket path, when the daemon bound one (not for an inherited file descriptor).
+        public var path: String?
+        /// How many static apps the daemon serves.
+        public var staticApps: Int
+    }
+
+    /// Loads the static apps now, so that a bad configuration fails before anything listens.
+    ///
+    /// - Parameters:
+    ///   - configurationFile: the file ``reload()`` re-reads; `nil` for a configuration built in code.
+    ///   - handoffLog: where each hop's record goes; `nil` for an info line through `logger`.
+    ///   - onReady: called once the socket accepts connections (systemd's `READY=1` goes here).
+    public init(
+        configuration: DaemonConfiguration,
+        configurationFile: String? = nil,
+        listener: ListenerSource,
+        handlerFactories: [any HandlerFactory] = BuiltinHandlerFactories.all,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger,
+        handoffLog: (any HandoffLog)? = nil,
+        onReady: @escaping @Sendable (ListeningAddress) -> Void = { _ in }
+    ) throws(ConfigurationError) {
+        try configuration.validate(file: configurationFile ?? "configuration")
+        self.configuration = configuration
+        self.configurationFile = configurationFile
+        self.listener = listener
+        self.factories = handlerFactories
+        self.group = eventLoopGroup
+        self.logger = logger
+        self.onReady = onReady
+        let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
+        self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger, handoffLog: handoffLog)
+        self.limits = ConnectionLimits(configuration)
+    }
+
+    /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim
+    /// policy at once; on any error the old ones stay and the error is thrown. The socket, limits and
+    /// timeouts take effect at the next start.
+    ///
+    /// - Returns: how many static apps the new configuration serves.
+    @discardableResult
+    public func reload() throws(ConfigurationError) -> Int {
+        var configuration = self.configuration
+        if let configurationFile {
+            configuration = try DaemonConfiguration.load(from: configurationFile)
+        }
+        let apps = try StaticAppLoader(configuration: configuration, factories: factories).load()
+        context.registry.replaceStaticApps(apps)
+        context.claimPolicy = configuration.claimPolicy
+        logger.notice("configuration reloaded", metadata: ["static_apps": "\(apps.count)"])
+        return apps.count
+    }
+
+    /// Listens and serves until graceful shutdown; then stops accepting, lets in-flight handoffs finish within
+    /// ``DaemonConfiguration/shutdownGraceSeconds``, and removes the socket file it created.
+    public func run() async throws {
+        // A handler that exits without reading its stdin must not kill the daemon with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let (server, published) = try await bind()
+        let path: String? = if case .path(let path) = listener { path } else { nil }
+        // Static apps only: a live app may already have registered on a connection accepted meanwhile.
+        let staticApps = context.registry.apps.count { $0.kind == .static }
+        logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(staticApps)"])
+        onReady(ListeningAddress(path: path, staticApps: staticApps))
+
+        // A future's `get()` ignores cancellation: without the cancellation handler, a group that is cancelled
+        // instead of stopped gracefully (a test past its time limit) would wait for this service forever.
+        await withTaskCancellationOrGracefulShutdownHandler {
+            try? await server.closeFuture.get()
+        } onCancelOrGracefulShutdown: { [context] in
+            context.inFlight.stopAccepting()
+            server.close(promise: nil)
+        }
+        await drain()
+        if let path, let published { SocketFile.remove(path, inode: published) }
+        logger.notice("stopped")
+    }
+
+    /// How many top-level handoffs are in flight now.
+    public var handoffsInFlight: Int { context.inFlight.count }
+
+    /// Waits for in-flight handoffs up to the grace period, then closes every connection; cancelled, it
+    /// does not wait.
+    private func drain() async {
+        guard !Task.isCancelled else {
+            logger.warning("cancelled instead of stopped gracefully; closing every connection", metadata: ["in_flight": "\(handoffsInFlight)"])
+            await closeConnections()
+            return
+        }
+        let drained = context.inFlight.drain(on: group.next())
+        let grace = configuration.shutdownGraceSeconds
+        // A race that returns at the first of the two: a task awaiting the future would hold a task group
+        // open until the last handoff ends (a future is not cancelled), whatever the grace period says.
+        let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
+        drained.whenComplete { _ in report.yield(true) }
+        let timer = Task {
+            try? await Task.sleep(for: .milliseconds(Int64(grace * 1000)))
+            report.yield(false)
+        }
+        let finished = await outcome.first { _ in true } ?? false
+        timer.cancel()
+        report.finish()
+        if !finished {
+            logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"])
+        }
+        await closeConnections()
+    }
+
+    private func closeConnections() async {
+        let open = connections.withLockedValue { Array($0.values) }
+        for channel in open { try? await channel.close() }
+    }
+
+    private func bind() async throws -> (any Channel, publishedInode: UInt64?) {
+        let context = self.context
+        let connections = self.connections
+        let limits = self.limits
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: Int32(configuration.listenBacklog))
+            // A client that shuts down its write side still gets every reply (`printf … | socat`).
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            // Past 64 KiB of unwritten lines a connection is not writable: a live app then gets no new pushes
+            // (its handoffs fail fast) and a watcher no events, so a peer that does not read costs a bounded
+            // amount of memory. It is writable again under 32 KiB. (NIO's defaults, made explicit.)
+            .childChannelOption(.writeBufferWaterMark, value: .init(low: 32 << 10, high: 64 << 10))
+            .childChannelInitializer { channel in
+                channel.peerCredentials().flatMapThrowing { peer in
+                    let uid = peer.map { String($0.uid) } ?? "-"
+                    let pid = peer.map { String($0.pid) } ?? "-"
+                    if let refusal = limits.admit(uid: peer?.uid) {
+                        context.logger.info(
+                            "connection refused",
+                            metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)", "reason": "\(refusal.message)"]
+                        )
+                        OutboundLines(channel: channel).close(after: .reply(Reply(id: nil, op: nil, error: refusal)))
+                        return
+                    }
+                    connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+                    channel.closeFuture.whenComplete { _ in
+                        _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+                        limits.release(uid: peer?.uid)
+                    }
+                    context.logger.debug("connection", metadata: ["peer_uid": "\(uid)", "peer_pid": "\(pid)"])
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: context, peer: peer, channel: channel))
+                }
+            }
+        switch listener {
+        case .fileDescriptor(let descriptor):
+            let channel = try await bootstrap.withBoundSocket(descriptor).get()
+            // NIO adopts the socket with listen(fd, 128) before any option applies; a second listen()
+            // sets the configured backlog, which must equal the `.socket` unit's `Backlog=`.
+            if listen(descriptor, Int32(configuration.listenBacklog)) != 0 {
+                let error = POSIXErrorDescription(errno: errno)
+                try? await channel.close()
+                throw error
+            }
+            return (channel, nil)
+        case .path(let path):
+            try SocketFile.prepare(path)
+            let temporary = try SocketFile.temporaryPath(for: path)
+            unlink(temporary)
+            let channel = try await bootstrap.bind(unixDomainSocketPath: temporary).get()
+            do {
+                return (channel, try SocketFile.publish(temporary: temporary, at: path))
+            } catch {
+                try? await channel.close()
+                throw error
+            }
+        }
+    }
+}
+
+/// Where the daemon's listening socket comes from.
+public enum ListenerSource: Sendable, Hashable {
+    /// Bind a Unix socket at this path: mode 0660 whatever the umask, a stale socket file replaced only
+    /// when nothing answers on it, and a refusal when another daemon does.
+    case path(String)
+    /// Serve on an already bound and listening Unix socket, such as one systemd passes in (socket
+    /// activation). The daemon neither creates nor removes its file.
+    case fileDescriptor(Int32)
+}

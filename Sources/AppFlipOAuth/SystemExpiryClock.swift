@@ -1,7 +1,0 @@
-/// The monotonic system clock: expiry is immune to wall-clock jumps.
-public struct SystemExpiryClock: ExpiryClock {
-    /// Creates the clock; it has no state.
-    public init() {}
-    /// `ContinuousClock.now`.
-    public var now: ContinuousClock.Instant { .now }
-}

@@ -1,0 +1,43 @@
+public import AppFlipCore
+
+/// `register`: the connection becomes a live app until it closes.
+public struct RegisterRequest: Sendable, Hashable, Codable {
+    /// The longest `register` line the daemon reads, whatever `maxLineBytes` allows: Apple's 128 KiB limit on
+    /// an association, plus 64 KiB for the app id, the domains and whitespace. A longer one is refused by its
+    /// size before it is parsed.
+    public static let maxLineBytes = 192 << 10
+
+    /// `TEAMID.bundle.id`, as in an AASA `appIDs` entry.
+    public var appID: String
+    /// `applinks:host` or `applinks:*.host` entries.
+    public var domains: [String]
+    /// A whole apple-app-site-association document. Give this or `components`.
+    public var association: JSONValue?
+    /// The app's `components` only; the daemon wraps them in a document with one `details` entry for `appID`.
+    public var components: [JSONValue]?
+
+    /// Creates the request; give `association` or `components`.
+    public init(appID: String, domains: [String], association: JSONValue? = nil, components: [JSONValue]? = nil) {
+        self.appID = appID
+        self.domains = domains
+        self.association = association
+        self.components = components
+    }
+}
+
+/// The reply to `register`.
+public struct RegisterResult: Sendable, Hashable, Codable {
+    /// The app id now registered on this connection.
+    public var appID: String
+    /// The `applinks:` entries it claims.
+    public var domains: [String]
+    /// What the AASA loader warned about; the registration stands.
+    public var warnings: [String]
+
+    /// Creates the reply.
+    public init(appID: String, domains: [String], warnings: [String]) {
+        self.appID = appID
+        self.domains = domains
+        self.warnings = warnings
+    }
+}
