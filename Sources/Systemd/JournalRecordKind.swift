@@ -71,24 +71,20 @@ public final class JournalRecordKind: Sendable {
 
     /// The entry of the record that `pack` packs, as the log writer would make it; for tests and benchmarks.
     public func entry(packing pack: (inout JournalRecordPacker) -> Void) -> JournalEntry {
-        PackedBytes.withTemporary { storage in
-            var packer = JournalRecordPacker(storage: storage)
-            pack(&packer)
-            storage = packer.storage
-            return entry(packed: PackedRecord(bytes: storage.bytes))
-        }
+        var packer = JournalRecordPacker(storage: PackedBytes())
+        pack(&packer)
+        let storage = packer.storage
+        return entry(packed: PackedRecord(bytes: storage.bytes))
     }
 
     /// The message and the swift-log metadata of the record that `pack` packs: what a handler that cannot
     /// take the record as it is (one with metadata of its own to merge) logs instead.
     public func metadata(packing pack: (inout JournalRecordPacker) -> Void) -> (message: String, metadata: Logger.Metadata) {
-        PackedBytes.withTemporary { storage in
-            var packer = JournalRecordPacker(storage: storage)
-            pack(&packer)
-            storage = packer.storage
-            let record = PackedRecord(bytes: storage.bytes)
-            return (String(decoding: record.message, as: UTF8.self), PackedFields(kind: self, record: record).metadata)
-        }
+        var packer = JournalRecordPacker(storage: PackedBytes())
+        pack(&packer)
+        let storage = packer.storage
+        let record = PackedRecord(bytes: storage.bytes)
+        return (String(decoding: record.message, as: UTF8.self), PackedFields(kind: self, record: record).metadata)
     }
 }
 

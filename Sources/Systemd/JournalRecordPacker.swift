@@ -10,9 +10,9 @@ public struct JournalRecordPacker: ~Copyable {
     let start: Int
     private var hasFields = false
 
-    init(storage: PackedBytes) {
-        self.storage = storage
+    init(storage: consuming PackedBytes) {
         self.start = storage.count
+        self.storage = storage
         self.storage.append(raw: UInt32(0))
     }
 

@@ -91,11 +91,6 @@ final class LogWriter: @unchecked Sendable {
         self.drainsAtExit = drainsAtExit
     }
 
-    deinit {
-        records.free()
-        spareRecords.free()
-    }
-
     /// Queues `item`; the writer thread writes it soon.
     func enqueue(_ item: Item) {
         queue.lock()
@@ -117,7 +112,7 @@ final class LogWriter: @unchecked Sendable {
     func enqueue(_ kind: JournalRecordKind, time: time_t, pack: (inout JournalRecordPacker) -> Void) {
         queue.lock()
         if !threadStarted { startThread() }
-        var packer = JournalRecordPacker(storage: records)
+        var packer = JournalRecordPacker(storage: records.take())
         pack(&packer)
         let range = packer.record
         records = packer.storage
@@ -148,8 +143,9 @@ final class LogWriter: @unchecked Sendable {
     }
 
     /// Writes a batch, then gives its arrays back for the next one.
-    private func writeBatch(_ batch: (items: [Item], records: PackedBytes)) {
-        var (items, records) = batch
+    private func writeBatch(_ batch: consuming Batch) {
+        var items = batch.items
+        var records = batch.records
         write(items, records: records)
         items.removeAll(keepingCapacity: true)
         records.truncate(to: 0)
@@ -167,13 +163,18 @@ final class LogWriter: @unchecked Sendable {
         return taken
     }
 
-    private func takeAll() -> (items: [Item], records: PackedBytes) {
+    /// What one write takes: the items queued and their packed records.
+    private struct Batch: ~Copyable {
+        var items: [Item]
+        var records: PackedBytes
+    }
+
+    private func takeAll() -> Batch {
         queue.lock()
         var items = Self.take(&pending)
         pending = Self.take(&spareItems)
-        let batchRecords = records
-        records = spareRecords
-        spareRecords = PackedBytes()
+        let batchRecords = records.take()
+        records = spareRecords.take()
         pendingBytes = 0
         if dropped > 0 {
             let count = dropped
@@ -196,7 +197,7 @@ final class LogWriter: @unchecked Sendable {
             dropped = 0
         }
         queue.unlock(withValue: 0)
-        return (items, batchRecords)
+        return Batch(items: items, records: batchRecords)
     }
 
     private func run() {
@@ -232,7 +233,7 @@ final class LogWriter: @unchecked Sendable {
         if started == 0 { pthread_detach(thread) }
     }
 
-    private func write(_ items: [Item], records: PackedBytes) {
+    private func write(_ items: [Item], records: borrowing PackedBytes) {
         var lines: [UInt8] = []
         for item in items {
             let entry =

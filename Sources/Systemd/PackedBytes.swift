@@ -1,13 +1,12 @@
 import Glibc
 
-/// The log writer's queue of packed records: bytes in memory it manages itself, appended to with a bounds
-/// check and a `memcpy`. Through `Array` appends (a uniqueness check and a generic copy per value) packing a
-/// handoff record cost the event loop more than the closure it replaced (docs/operations.md, "What the
-/// handoff line costs").
+/// The log writer's queue of packed records: bytes appended with a bounds check and a `memcpy`, because
+/// `Array`'s appends (a uniqueness check and a generic copy per value) made packing a handoff record cost
+/// the event loop more than the record is worth (`scripts/instructions-per-handoff` shows it).
 ///
-/// A plain value over one allocation: copies share it. ``LogWriter`` owns each buffer it makes and frees it
-/// in its `deinit`; ``withTemporary(_:)`` frees its own.
-struct PackedBytes {
+/// Noncopyable, so that one value owns its allocation and frees it in `deinit`, as NIO's `ByteBuffer`
+/// storage does: a copy that outlived the buffer it shared could not compile.
+struct PackedBytes: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer?
     private(set) var count = 0
     private(set) var capacity = 0
@@ -17,11 +16,17 @@ struct PackedBytes {
         UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
     }
 
-    /// Calls `body` with an empty buffer, freed after.
-    static func withTemporary<Result>(_ body: (inout PackedBytes) -> Result) -> Result {
-        var bytes = PackedBytes()
-        defer { bytes.free() }
-        return body(&bytes)
+    init() {}
+
+    deinit {
+        free(base)
+    }
+
+    /// Moves the bytes out, leaving this value empty (no memory) in their place.
+    mutating func take() -> PackedBytes {
+        var taken = PackedBytes()
+        swap(&self, &taken)
+        return taken
     }
 
     @inline(__always)
@@ -91,9 +96,5 @@ struct PackedBytes {
         guard let moved = realloc(base, grown) else { fatalError("out of memory for the log's queue") }
         base = moved
         capacity = grown
-    }
-
-    func free() {
-        Glibc.free(base)
     }
 }

@@ -13,34 +13,29 @@ import NIOCore
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
-    // Exclusivity: every `var` below but `lines` is only ever read or assigned in one statement, or changed
-    // by one call on a value that cannot reach this handler again (`inFlight.insert`), all on the event
-    // loop, so no two accesses can overlap and the runtime's check (about 80 instructions each, ten per
-    // live-app handoff) can never fire: it is off for them. `lines` keeps it: its access lasts a whole
-    // `read`, while the lines it finds are handled.
     private let daemon: DaemonContext
     private let peer: PeerInfo?
-    @exclusivity(unchecked) private var client: String?
-    @exclusivity(unchecked) private var saidHello = false
-    @exclusivity(unchecked) private var inFlight = InFlightRequestIDs()
-    @exclusivity(unchecked) private var liveApp: LiveAppHandler?
-    @exclusivity(unchecked) private var isWatching = false
+    private var client: String?
+    private var saidHello = false
+    private var inFlight = InFlightRequestIDs()
+    private var liveApp: LiveAppHandler?
+    private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
-    @exclusivity(unchecked) private var inputClosed = false
+    private var inputClosed = false
     /// A line went over the limit: the error is on its way, nothing more is read, and the connection closes
     /// once every request already in flight has its reply.
-    @exclusivity(unchecked) private var refusingInput = false
+    private var refusingInput = false
     /// The connection is closing behind its last lines.
-    @exclusivity(unchecked) private var isClosing = false
+    private var isClosing = false
     /// Closes a connection that has not completed `hello` in `helloTimeoutSeconds`.
-    @exclusivity(unchecked) private var helloTimer: Scheduled<Void>?
+    private var helloTimer: Scheduled<Void>?
     /// Checks for `idleTimeoutSeconds` without a whole line; armed for when the connection would be idle
     /// long enough, and re-armed only when it fires, so that reading costs no timer work.
-    @exclusivity(unchecked) private var idleTimer: Scheduled<Void>?
+    private var idleTimer: Scheduled<Void>?
     /// When the connection last read a whole line or finished its last request in flight.
-    @exclusivity(unchecked) private var lastActivity = NIODeadline.uptimeNanoseconds(0)
+    private var lastActivity = NIODeadline.uptimeNanoseconds(0)
     /// A whole line was read in the current read: ``lastActivity`` moves at `channelReadComplete`.
-    @exclusivity(unchecked) private var readALine = false
+    private var readALine = false
     private var lines: LineReader
     /// Only for lines the fast path leaves to `JSONDecoder`, which then reports what is wrong.
     private let decoder = JSONDecoder()

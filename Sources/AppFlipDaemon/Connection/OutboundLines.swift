@@ -16,13 +16,11 @@ final class OutboundLines {
 
     let channel: any Channel
     /// Every mutable part in one value, changed by one call per line: each access to a class's stored
-    /// property is a runtime exclusivity check (about 110 instructions with its end), and a field apiece
-    /// cost fourteen of them per live-app handoff. Unchecked: each access is one call on the value (or
-    /// one assignment), on the event loop, that calls nothing that could reach these lines again, so no
-    /// two can overlap.
-    @exclusivity(unchecked) private var pending: PendingLines
+    /// property costs a runtime exclusivity check, so one field checks once where a field apiece checked
+    /// for each (`scripts/instructions-per-handoff` shows it).
+    private var pending: PendingLines
     /// Sends the waiting acknowledgements at the latest; only read or assigned.
-    @exclusivity(unchecked) private var acknowledgementTimer: Scheduled<Void>?
+    private var acknowledgementTimer: Scheduled<Void>?
     private static let keptCapacity = 64 << 10
     /// Bytes of lines waiting for the end of the turn past which the connection counts as not writable, as
     /// past the channel's high water mark: pushes handed over from other event loops all land before the
