@@ -25,26 +25,18 @@ extension Target.Dependency {
     static let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
     static let subprocess: Target.Dependency = .product(name: "Subprocess", package: "swift-subprocess")
     static let hashTrees: Target.Dependency = .product(name: "HashTreeCollections", package: "swift-collections")
+    static let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 }
 
 let package = Package(
     name: "appflipd",
+    // What users import: the rules (URL, AASA and App Flip validation), the protocol's messages, the client
+    // that speaks it, and the testing library that stands a real appflipd up for their own tests.
     products: [
         .library(name: "AppFlipCore", targets: ["AppFlipCore"]),
-        .library(name: "AppFlipAssociation", targets: ["AppFlipAssociation"]),
         .library(name: "AppFlipProtocol", targets: ["AppFlipProtocol"]),
-        .library(name: "AppFlipFraming", targets: ["AppFlipFraming"]),
-        .library(name: "AppFlipConfiguration", targets: ["AppFlipConfiguration"]),
-        .library(name: "AppFlipDaemon", targets: ["AppFlipDaemon"]),
         .library(name: "AppFlipClient", targets: ["AppFlipClient"]),
-        .library(name: "AppFlipOAuth", targets: ["AppFlipOAuth"]),
-        .library(name: "AppFlipPartner", targets: ["AppFlipPartner"]),
-        .library(name: "AppFlipGoogle", targets: ["AppFlipGoogle"]),
-        .library(name: "AppFlipAudit", targets: ["AppFlipAudit"]),
-        .library(name: "AppFlipServer", targets: ["AppFlipServer"]),
-        .library(name: "AppFlipVersion", targets: ["AppFlipVersion"]),
         .library(name: "AppFlipTesting", targets: ["AppFlipTesting"]),
-        .library(name: "Systemd", targets: ["Systemd"]),
         .executable(name: "appflip", targets: ["appflip"]),
         .executable(name: "appflipd", targets: ["appflipd"]),
     ],
@@ -59,7 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Without its default traits: FullFoundation would link Foundation and its ICU data into appflipd
-        // (20 MB of idle RSS, docs/operations.md "Footprint"), ConfigurationSupport swift-configuration.
+        // (docs/performance.md, "Footprint"), ConfigurationSupport swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -69,34 +61,32 @@ let package = Package(
     targets: [
         // MARK: The pure core: URL rules, AASA matching, App Flip validation and the byte toolkit. No I/O, no
         // clock, no randomness.
-        .target(name: "AppFlipCore", dependencies: [.hashTrees], swiftSettings: swiftSettings),
+        .target(name: "AppFlipCore", dependencies: [.hashTrees, .crypto], swiftSettings: swiftSettings),
 
-        // MARK: A partner's hosted apple-app-site-association file, fetched as iOS fetches it: HTTPS verified, no
-        // redirect, 200, JSON, 128 KB; then loaded by AppFlipCore. Used by `appflip aasa fetch|check` and `audit`.
-        .target(
-            name: "AppFlipAssociation",
-            dependencies: [
-                "AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: The release version, one constant that both programs, `hello` and the Debian package read.
-        .target(name: "AppFlipVersion", swiftSettings: swiftSettings),
-
-        // MARK: Protocol v1 on the wire: Codable messages, error codes, framing limits, redaction. No NIO.
+        // MARK: Protocol v1 on the wire: Codable messages, error codes, the release version, redaction. No NIO.
         .target(name: "AppFlipProtocol", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
         // Protocol v1's line framing, for both ends: on NIOCore alone, so that AppFlipProtocol keeps no NIO.
         .target(name: "AppFlipFraming", dependencies: [.nio("NIOCore")], swiftSettings: swiftSettings),
 
-        // MARK: Every configuration file's one loader and one error: bounded reads, strict camelCase keys.
+        // MARK: Every configuration file's one loader and one error, the OAuth server's file among them.
         .target(name: "AppFlipConfiguration", dependencies: ["AppFlipCore"], swiftSettings: swiftSettings),
+
+        // MARK: Every outbound HTTP request but Google's token calls: a partner's hosted association file,
+        // fetched as iOS fetches it, and a partner's authorization endpoint, called as the partner app does.
+        .target(
+            name: "AppFlipHTTPClient",
+            dependencies: [
+                "AppFlipCore", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: The NIO Unix-socket server, the app registry, each hop of a handoff, the handlers and the service.
         .target(
             name: "AppFlipDaemon",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipFraming", "AppFlipProtocol", "AppFlipVersion", .hashTrees,
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipFraming", "AppFlipProtocol", .hashTrees,
                 .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"), .logging, .serviceLifecycle, .subprocess,
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -110,15 +100,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: App Flip's HTTP half: the embedded OAuth2 authorization server, the remote authorization
-        // endpoint caller (step 3) and Google's token exchange (step 4).
+        // MARK: The embedded OAuth2 authorization server, on Hummingbird.
         .target(
             name: "AppFlipOAuth",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", .httpClient, .logging, .serviceLifecycle,
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Crypto", package: "swift-crypto"),
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipHTTPClient", .httpClient, .logging, .serviceLifecycle,
+                .product(name: "Hummingbird", package: "hummingbird"), .crypto,
                 .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -127,19 +115,20 @@ let package = Package(
         .target(
             name: "AppFlipPartner",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", .httpClient, .logging,
-                .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol",
+                .httpClient, .logging, .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
             swiftSettings: swiftSettings
         ),
 
         // MARK: The Google side of App Flip: register as the Google app for its redirect links, send the flip
-        // link, take and check the result, exchange and refresh the code as Google's server does.
+        // link, take and check the result, exchange and refresh the code at the token endpoint as Google's
+        // server does.
         .target(
             name: "AppFlipGoogle",
             dependencies: [
-                "AppFlipClient", "AppFlipCore", "AppFlipOAuth", "AppFlipProtocol", .httpClient, .logging, .nio("NIOConcurrencyHelpers"),
-                .nio("NIOCore"),
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipHTTPClient", "AppFlipProtocol", .httpClient,
+                .logging, .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -149,7 +138,7 @@ let package = Package(
         .target(
             name: "AppFlipAudit",
             dependencies: [
-                "AppFlipAssociation", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol",
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipProtocol",
                 .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
@@ -164,8 +153,8 @@ let package = Package(
         .target(
             name: "AppFlipServer",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipDaemon", "AppFlipOAuth", "AppFlipPartner", "AppFlipProtocol", "AppFlipVersion", "Systemd",
-                .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
+                "AppFlipConfiguration", "AppFlipDaemon", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipPartner", "AppFlipProtocol",
+                "Systemd", .argumentParser, .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -176,21 +165,20 @@ let package = Package(
         .target(
             name: "AppFlipTesting",
             dependencies: [
-                "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipServer", .httpClient, .logging, .serviceLifecycle, .subprocess, .nio("NIOCore"), .nio("NIOPosix"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
+                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .httpClient, .logging, .serviceLifecycle,
+                .subprocess, .nio("NIOCore"), .nio("NIOPosix"), .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Every `appflip` command, kept out of the executable so that tests can drive them. `bench` runs
-        // appflipd's composition in-process, hence AppFlipServer and AppFlipDaemon's configuration type.
+        // MARK: Every `appflip` command, kept out of the executable so that tests can drive them. It talks to
+        // a daemon over its socket and to partners over HTTP: no daemon composition, no HTTP server.
         .target(
             name: "AppFlipCLI",
             dependencies: [
-                "AppFlipAssociation", "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipServer", "AppFlipVersion", .argumentParser, .httpClient, .logging, .serviceLifecycle,
-                .nio("NIOCore"), .nio("NIOPosix"),
+                "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
+                "AppFlipProtocol", .argumentParser, .httpClient, .logging, .nio("NIOCore"), .nio("NIOPosix"),
                 .nio("NIOConcurrencyHelpers"),
             ],
             swiftSettings: swiftSettings
@@ -201,6 +189,26 @@ let package = Package(
         .executableTarget(name: "appflipd", dependencies: ["AppFlipServer", .argumentParser], swiftSettings: swiftSettings),
         // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
         .executableTarget(name: "systemd-probe", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
+
+        // MARK: Benchmarks: figures, never assertions (docs/performance.md).
+        // `appflip-bench`: handoffs through appflipd against raw Unix-socket baselines, and full flips against
+        // their parts, with appflipd's composition and the OAuth server in its own process.
+        .target(
+            name: "AppFlipBench",
+            dependencies: [
+                "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle",
+                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
+                .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
+            ],
+            path: "Benchmarks/AppFlipBench",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "appflip-bench",
+            dependencies: ["AppFlipBench", .argumentParser],
+            path: "Benchmarks/appflip-bench",
+            swiftSettings: swiftSettings
+        ),
         // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
         .executableTarget(
             name: "MatchBenchmark",
@@ -225,10 +233,10 @@ let package = Package(
         ),
         // Real HTTPS on 127.0.0.1: a certificate authority made in the test, NIO servers, the real AASA corpus.
         .testTarget(
-            name: "AppFlipAssociationTests",
+            name: "AppFlipHTTPClientTests",
             dependencies: [
-                "AppFlipAssociation", "AppFlipAudit", "AppFlipCore", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto"),
+                "AppFlipAudit", "AppFlipCore", "AppFlipHTTPClient", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"), .crypto,
                 .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Corpora")],
@@ -251,7 +259,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
                 .nio("NIOEmbedded"),
@@ -268,7 +276,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "DjangoOAuthFixture",
+                .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
@@ -278,23 +287,23 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipHTTPClient", "AppFlipOAuth",
+                "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipGoogleTests",
             dependencies: [
-                "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
+                "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"), .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipVersion", "AppFlipServer", "AppFlipTesting",
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting",
                 "Systemd", .logging,
                 .nio("NIOCore"), .serviceLifecycle,
             ],
@@ -303,17 +312,22 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
-                "AppFlipCLI", "AppFlipClient", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol", "AppFlipVersion", "AppFlipTesting",
-                "DjangoOAuthFixture",
+                "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
+                "AppFlipTesting", "DjangoOAuthFixture",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipBenchTests",
+            dependencies: ["AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipAuditTests",
             dependencies: [
-                "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting",
-                "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOHTTP1"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
+                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
+                .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,6 @@
-public import AppFlipAssociation
 import AppFlipConfiguration
 public import AppFlipCore
+public import AppFlipHTTPClient
 
 /// The association file an audit checks, the app id it must route the flip link to, and the link.
 public struct AssociationTarget: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import AppFlipVersion
+import AppFlipProtocol
 public import ArgumentParser
 
 /// The `appflip` command: it plays the Google app against a running appflipd, and evaluates AASA files offline.
@@ -14,7 +14,6 @@ public struct AppFlipCommand: AsyncParsableCommand {
             ExplainCommand.self,
             AppsCommand.self,
             WatchCommand.self,
-            BenchCommand.self,
             FlipCommand.self,
             AuditCommand.self,
         ]

@@ -1,3 +1,4 @@
+import AppFlipHTTPClient
 public import AppFlipOAuth
 import FoundationEssentials
 

@@ -233,7 +233,7 @@ public struct FlipRunner: Sendable {
                 report.record(.tokensExchanged, .skipped, milliseconds: nil, "--no-exchange")
                 return
             }
-            let exchanger = TokenExchangeClient(
+            let exchanger = TokenEndpointClient(
                 tokenURL: tokenEndpoint.url,
                 clientID: clientID,
                 clientSecret: tokenEndpoint.clientSecret,
@@ -286,13 +286,13 @@ public struct FlipRunner: Sendable {
     /// Steps 6 and 7: what Google does when the user unlinks — revoke at the partner's revocation endpoint —
     /// then proof that it worked: the refresh token gets `invalid_grant`, the access tokens no longer open
     /// the resource. Nothing here puts a token in the report: fingerprints only.
-    private static func unlink(_ unlink: Unlink, issued: [TokenResponse], exchanger: TokenExchangeClient, report: inout FlipReport) async {
+    private static func unlink(_ unlink: Unlink, issued: [TokenResponse], exchanger: TokenEndpointClient, report: inout FlipReport) async {
         let started = WallClock.now()
         let revocationURL: String
         if let given = unlink.revocationURL {
             revocationURL = given
         } else {
-            let metadataURL = TokenExchangeClient.metadataURL(forTokenURL: exchanger.tokenURL)
+            let metadataURL = TokenEndpointClient.metadataURL(forTokenURL: exchanger.tokenURL)
             do {
                 guard let advertised = try await exchanger.authorizationServerMetadata()["revocation_endpoint"] else {
                     report.fail(

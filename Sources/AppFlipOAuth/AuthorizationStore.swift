@@ -1,3 +1,6 @@
+import AppFlipConfiguration
+import AppFlipCore
+import AppFlipHTTPClient
 import NIOConcurrencyHelpers
 
 /// The embedded server's memory: authorization codes, and the tokens issued from each code as one family.

@@ -1,3 +1,5 @@
+import AppFlipConfiguration
+import AppFlipCore
 import Logging
 
 /// `GET /authorize` (RFC 6749 §4.1.1): decides what one authorization request gets, without any HTTP.

@@ -1,3 +1,5 @@
+import AppFlipConfiguration
+import AppFlipCore
 import Crypto
 import FoundationEssentials
 

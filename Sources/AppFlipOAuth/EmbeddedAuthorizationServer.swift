@@ -1,4 +1,6 @@
 public import AppFlipConfiguration
+import AppFlipCore
+public import AppFlipHTTPClient
 public import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
@@ -79,26 +81,6 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
             credential: credential,
             httpClient: httpClient,
             timeout: timeout,
-            logger: logger
-        )
-    }
-
-    /// Google's side of step 4 against this server, for a configured client.
-    public func tokenExchangeClient(
-        clientID: String,
-        httpClient: HTTPClient,
-        logger: Logger
-    ) async throws
-        -> TokenExchangeClient
-    {
-        guard let client = configuration.clients.first(where: { $0.id == clientID }) else {
-            throw ConfigurationError("client \(clientID) is not in the OAuth server configuration")
-        }
-        return TokenExchangeClient(
-            tokenURL: try await baseURL() + "/token",
-            clientID: client.id,
-            clientSecret: client.secret,
-            httpClient: httpClient,
             logger: logger
         )
     }

@@ -1,3 +1,6 @@
+import AppFlipConfiguration
+import AppFlipHTTPClient
+
 /// The embedded server's signed-in users: one random session cookie per configured test user, minted when
 /// the server is created and held only in memory.
 ///

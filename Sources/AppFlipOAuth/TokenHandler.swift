@@ -1,3 +1,5 @@
+import AppFlipConfiguration
+import AppFlipCore
 import FoundationEssentials
 
 /// `POST /token` (RFC 6749 §4.1.3, §6): authenticates the client and runs the grant, without any HTTP.

@@ -1,6 +1,7 @@
 public import AppFlipConfiguration
 public import AppFlipCore
 public import AppFlipDaemon
+import AppFlipHTTPClient
 public import AppFlipOAuth
 public import AsyncHTTPClient
 public import Logging

@@ -1,6 +1,7 @@
 import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AsyncHTTPClient
 import Logging

@@ -1,7 +1,7 @@
 import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
-import AppFlipVersion
+import AppFlipProtocol
 public import ArgumentParser
 import Glibc
 import Logging

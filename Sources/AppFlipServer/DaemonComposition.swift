@@ -1,5 +1,6 @@
 public import AppFlipConfiguration
 public import AppFlipDaemon
+import AppFlipHTTPClient
 public import AppFlipOAuth
 import AppFlipPartner
 public import AsyncHTTPClient

@@ -1,4 +1,5 @@
 public import AppFlipClient
+public import AppFlipConfiguration
 import AppFlipCore
 public import AppFlipDaemon
 public import AppFlipOAuth

@@ -1,4 +1,6 @@
+public import AppFlipConfiguration
 public import AppFlipCore
+public import AppFlipGoogle
 public import AppFlipOAuth
 import AsyncHTTPClient
 import Logging
@@ -67,9 +69,9 @@ public enum TestPartner {
 
 extension TestDaemon {
     /// The embedded server's token endpoint, as Google's server calls it, for the ``TestPartner`` client.
-    public func tokenClient(secret: String = TestPartner.clientSecret) async throws -> TokenExchangeClient {
+    public func tokenClient(secret: String = TestPartner.clientSecret) async throws -> TokenEndpointClient {
         guard let oauthServer, let httpClient else { throw TestDaemonError(description: "this daemon runs no embedded OAuth server") }
-        return TokenExchangeClient(
+        return TokenEndpointClient(
             tokenURL: try await oauthServer.baseURL() + "/token",
             clientID: TestPartner.clientID,
             clientSecret: secret,

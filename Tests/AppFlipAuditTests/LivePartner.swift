@@ -1,5 +1,6 @@
 import AppFlipClient
 import AppFlipCore
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipProtocol
 import AppFlipTesting

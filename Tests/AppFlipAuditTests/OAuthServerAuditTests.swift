@@ -1,5 +1,6 @@
 import AppFlipAudit
 import AppFlipCore
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AsyncHTTPClient
 import Testing

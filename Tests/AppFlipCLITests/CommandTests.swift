@@ -2,7 +2,6 @@ import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
-import AppFlipVersion
 import FoundationEssentials
 import Testing
 

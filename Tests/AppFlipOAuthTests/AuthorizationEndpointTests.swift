@@ -6,6 +6,7 @@ import NIOPosix
 import Synchronization
 import Testing
 
+@testable import AppFlipHTTPClient
 @testable import AppFlipOAuth
 
 /// The remote authorization endpoint caller against small real loopback servers that answer badly.

@@ -1,3 +1,4 @@
+import AppFlipCore
 import Testing
 
 @testable import AppFlipOAuth

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird

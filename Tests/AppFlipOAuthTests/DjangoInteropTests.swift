@@ -1,4 +1,6 @@
 import AppFlipCore
+import AppFlipGoogle
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import DjangoOAuthFixture
 import Foundation
@@ -25,7 +27,7 @@ import Testing
                     httpClient: client,
                     logger: testLogger
                 )
-                let tokens = TokenExchangeClient(
+                let tokens = TokenEndpointClient(
                     tokenURL: "\(base)/o/token/",
                     clientID: Self.clientID,
                     clientSecret: Self.clientSecret,
@@ -51,17 +53,17 @@ import Testing
                 let refreshed = try await tokens.refresh(refreshToken: try #require(response.refreshToken))
                 #expect(refreshed.accessToken != response.accessToken)
 
-                await #expect(throws: TokenExchangeError.self, "a replayed code must fail") {
+                await #expect(throws: TokenEndpointFailure.self, "a replayed code must fail") {
                     try await tokens.exchange(code: code, redirectURI: uri)
                 }
-                do throws(TokenExchangeError) {
+                do throws(TokenEndpointFailure) {
                     _ = try await tokens.refresh(refreshToken: "not-a-refresh-token")
                     Issue.record("an invalid refresh token was accepted")
                 } catch {
                     #expect(error == .endpoint(status: 400, error: "invalid_grant", description: nil))
                 }
                 let otherCode = try #require(codes[appFlipRedirectURIs[6]])
-                do throws(TokenExchangeError) {
+                do throws(TokenEndpointFailure) {
                     _ = try await tokens.exchange(code: otherCode, redirectURI: uri)
                     Issue.record("a code was exchanged with another registered redirect_uri")
                 } catch {

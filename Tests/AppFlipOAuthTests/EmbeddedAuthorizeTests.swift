@@ -1,3 +1,6 @@
+import AppFlipConfiguration
+import AppFlipCore
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import NIOHTTP1
 import Testing

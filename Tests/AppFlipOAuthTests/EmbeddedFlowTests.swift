@@ -1,5 +1,7 @@
 import AppFlipConfiguration
 import AppFlipCore
+import AppFlipGoogle
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import Testing
 
@@ -8,12 +10,12 @@ import Testing
 /// Steps 3 and 4 against the embedded server through the same clients used for remote servers.
 @Suite struct EmbeddedFlowTests {
     @Test(
-        "step 3 through AuthorizationEndpoint, step 4 through TokenExchangeClient, then refresh",
+        "step 3 through AuthorizationEndpoint, step 4 through TokenEndpointClient, then refresh",
         arguments: [
-            TokenExchangeClient.Authentication.clientSecretPost, .basic,
+            TokenEndpointClient.Authentication.clientSecretPost, .basic,
         ]
     )
-    func fullFlow(authentication: TokenExchangeClient.Authentication) async throws {
+    func fullFlow(authentication: TokenEndpointClient.Authentication) async throws {
         try await withEmbeddedServer { server, base in
             try await withHTTPClient { client in
                 let redirectURI = appFlipRedirectURIs[4]
@@ -26,7 +28,7 @@ import Testing
                 let code = try await endpoint.authorizationCode(
                     for: AuthorizationRequest(clientID: testClient.id, redirectURI: redirectURI, scopes: ["devices"])
                 )
-                var tokens = try await server.tokenExchangeClient(
+                var tokens = try await server.tokenEndpointClient(
                     clientID: testClient.id,
                     httpClient: client,
                     logger: testLogger
@@ -50,7 +52,7 @@ import Testing
 
                 // Replay: Google's server would get invalid_grant.
                 await #expect(
-                    throws: TokenExchangeError.endpoint(
+                    throws: TokenEndpointFailure.endpoint(
                         status: 400,
                         error: "invalid_grant",
                         description: "the authorization code was already used; the tokens issued from it are revoked"
@@ -59,7 +61,7 @@ import Testing
                     try await tokens.exchange(code: code, redirectURI: redirectURI)
                 }
                 await #expect(
-                    throws: TokenExchangeError.endpoint(
+                    throws: TokenEndpointFailure.endpoint(
                         status: 400,
                         error: "invalid_grant",
                         description: "the refresh token is unknown or revoked"
@@ -76,7 +78,7 @@ import Testing
         try await withEmbeddedServer { server, _ in
             try await withHTTPClient { client in
                 let endpoint = try await server.authorizationEndpoint(signedInAs: "alice", httpClient: client, logger: testLogger)
-                let tokens = try await server.tokenExchangeClient(clientID: testClient.id, httpClient: client, logger: testLogger)
+                let tokens = try await server.tokenEndpointClient(clientID: testClient.id, httpClient: client, logger: testLogger)
                 let results = try await withThrowingTaskGroup(of: (String, String).self) { group in
                     for index in 0..<64 {
                         group.addTask {
@@ -104,7 +106,7 @@ import Testing
                     try await server.authorizationEndpoint(signedInAs: "mallory", httpClient: client, logger: testLogger)
                 }
                 await #expect(throws: ConfigurationError.self) {
-                    try await server.tokenExchangeClient(clientID: "nobody", httpClient: client, logger: testLogger)
+                    try await server.tokenEndpointClient(clientID: "nobody", httpClient: client, logger: testLogger)
                 }
             }
         }

@@ -1,3 +1,6 @@
+import AppFlipConfiguration
+import AppFlipCore
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import InMemoryLogging
 import Logging

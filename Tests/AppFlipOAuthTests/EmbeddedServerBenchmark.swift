@@ -1,4 +1,7 @@
+import AppFlipConfiguration
 import AppFlipCore
+import AppFlipGoogle
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import Foundation
 import Testing
@@ -21,7 +24,7 @@ struct EmbeddedServerBenchmark {
             let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: client)
             do {
                 let endpoint = try await server.authorizationEndpoint(signedInAs: "alice", httpClient: http, logger: testLogger)
-                let tokens = try await server.tokenExchangeClient(clientID: testClient.id, httpClient: http, logger: testLogger)
+                let tokens = try await server.tokenEndpointClient(clientID: testClient.id, httpClient: http, logger: testLogger)
                 var rates: [Int: Double] = [:]
                 for concurrency in [1, 64] {
                     let started = ContinuousClock.now

@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipCore
 import AsyncHTTPClient
 import FoundationEssentials

@@ -1,8 +1,10 @@
 import AppFlipCore
+import AppFlipGoogle
 import AsyncHTTPClient
 import Hummingbird
 import Testing
 
+@testable import AppFlipHTTPClient
 @testable import AppFlipOAuth
 
 @Suite struct RedactionTests {
@@ -21,7 +23,7 @@ import Testing
         }
         try await withApplication(router) { port in
             try await withHTTPClient { http in
-                do throws(TokenExchangeError) {
+                do throws(TokenEndpointFailure) {
                     _ = try await TokenExchangeClientTests.client("http://127.0.0.1:\(port)/echo-error", http)
                         .exchange(code: "the-secret-code", redirectURI: "r")
                     Issue.record("expected an error")

@@ -1,4 +1,6 @@
+import AppFlipConfiguration
 import AppFlipCore
+import AppFlipHTTPClient
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird

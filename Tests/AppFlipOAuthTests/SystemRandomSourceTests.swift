@@ -1,3 +1,4 @@
+import AppFlipHTTPClient
 import AppFlipOAuth
 import Testing
 

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 import AsyncHTTPClient
 import Hummingbird
 import Testing
@@ -44,11 +45,11 @@ import Testing
     static func client(
         _ url: String,
         _ http: HTTPClient,
-        _ authentication: TokenExchangeClient.Authentication = .clientSecretPost
+        _ authentication: TokenEndpointClient.Authentication = .clientSecretPost
     )
-        -> TokenExchangeClient
+        -> TokenEndpointClient
     {
-        TokenExchangeClient(
+        TokenEndpointClient(
             tokenURL: url,
             clientID: "c",
             clientSecret: "s3cret",
@@ -80,16 +81,16 @@ import Testing
         try await withApplication(Self.router()) { port in
             try await withHTTPClient { http in
                 let base = "http://127.0.0.1:\(port)"
-                await #expect(throws: TokenExchangeError.malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")) {
+                await #expect(throws: TokenEndpointFailure.malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")) {
                     try await Self.client("\(base)/not-json", http).exchange(code: "c", redirectURI: "r")
                 }
-                await #expect(throws: TokenExchangeError.endpoint(status: 400, error: "invalid_grant", description: "nope")) {
+                await #expect(throws: TokenEndpointFailure.endpoint(status: 400, error: "invalid_grant", description: "nope")) {
                     try await Self.client("\(base)/error", http).exchange(code: "c", redirectURI: "r")
                 }
-                await #expect(throws: TokenExchangeError.endpoint(status: 500, error: nil, description: nil)) {
+                await #expect(throws: TokenEndpointFailure.endpoint(status: 500, error: nil, description: nil)) {
                     try await Self.client("\(base)/bare-500", http).refresh(refreshToken: "r")
                 }
-                do throws(TokenExchangeError) {
+                do throws(TokenEndpointFailure) {
                     _ = try await Self.client("http://127.0.0.1:\(closedPort)/token", http).exchange(code: "c", redirectURI: "r")
                     Issue.record("expected a transport error")
                 } catch {

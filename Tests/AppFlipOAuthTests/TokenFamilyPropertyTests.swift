@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AsyncHTTPClient
 import PropertyBased
 import Testing

@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
+import AppFlipGoogle
 import AppFlipOAuth
 import AppFlipProtocol
 import AppFlipTesting

@@ -1,4 +1,6 @@
+import AppFlipConfiguration
 import AppFlipCore
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipTesting
 import AsyncHTTPClient

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipTesting
 import AsyncHTTPClient

@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipDaemon
+import AppFlipGoogle
 import AppFlipOAuth
 import AppFlipProtocol
 import AppFlipTesting
@@ -39,7 +40,7 @@ import Testing
             #expect(refreshed.report.accessTokenFormat == .opaque)
 
             // Replay: the code is single use.
-            await Self.expectInvalidGrant("a replayed code was exchanged") { () async throws(TokenExchangeError) in
+            await Self.expectInvalidGrant("a replayed code was exchanged") { () async throws(TokenEndpointFailure) in
                 _ = try await tokens.exchange(code: code, redirectURI: Self.opa)
             }
             await google.connection.close()
@@ -53,7 +54,7 @@ import Testing
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
             await Self.expectInvalidGrant("a code bound to \(Self.opa) was exchanged with another redirect_uri") {
-                () async throws(TokenExchangeError) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev")
+                () async throws(TokenEndpointFailure) in _ = try await tokens.exchange(code: code, redirectURI: Self.opa + ".dev")
             }
             await google.connection.close()
         }
@@ -67,13 +68,13 @@ import Testing
             _ = try await google.flip(state: "s", redirectURI: Self.opa)
             let code = try #require(Self.code(in: google.urls.first, redirectURI: Self.opa, state: "s"))
             let tokens = try await daemon.tokenClient()
-            await Self.expectInvalidGrant("a verifier was accepted for a code issued without a challenge") { () async throws(TokenExchangeError) in
+            await Self.expectInvalidGrant("a verifier was accepted for a code issued without a challenge") { () async throws(TokenEndpointFailure) in
                 _ = try await tokens.exchange(code: code, redirectURI: Self.opa, codeVerifier: String(repeating: "v", count: 43))
             }
 
             let verifier = String(repeating: "a1-._~", count: 8)
             let challenged = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
-            await Self.expectInvalidGrant("a wrong verifier was accepted") { () async throws(TokenExchangeError) in
+            await Self.expectInvalidGrant("a wrong verifier was accepted") { () async throws(TokenEndpointFailure) in
                 _ = try await tokens.exchange(code: challenged, redirectURI: Self.opa, codeVerifier: verifier + "x")
             }
             let again = try await PKCEAuthorization.code(from: daemon, challenge: .s256(verifier: verifier), redirectURI: Self.opa)
@@ -264,8 +265,8 @@ import Testing
     }
 
     /// The token endpoint must refuse with HTTP 400 invalid_grant.
-    static func expectInvalidGrant(_ failure: String, _ body: () async throws(TokenExchangeError) -> Void) async {
-        do throws(TokenExchangeError) {
+    static func expectInvalidGrant(_ failure: String, _ body: () async throws(TokenEndpointFailure) -> Void) async {
+        do throws(TokenEndpointFailure) {
             try await body()
             Issue.record(Comment(rawValue: failure))
         } catch {

@@ -2,7 +2,6 @@ import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
-import AppFlipVersion
 import Glibc
 import NIOCore
 import Testing

@@ -1,5 +1,5 @@
-import AppFlipAssociation
 import AppFlipCore
+import AppFlipHTTPClient
 import ArgumentParser
 import FoundationEssentials
 

@@ -1,5 +1,5 @@
-import AppFlipAssociation
 import AppFlipCore
+import AppFlipHTTPClient
 import ArgumentParser
 
 /// Where a hosted file is fetched from and whom to trust: shared by `aasa fetch`, `aasa check` and `audit

@@ -1,5 +1,5 @@
-import AppFlipAssociation
 import AppFlipCore
+import AppFlipHTTPClient
 import ArgumentParser
 
 /// The options `aasa fetch` and `aasa check` share: the domain, where to fetch from, whom to trust, how long.

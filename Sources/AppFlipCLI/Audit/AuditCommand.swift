@@ -1,7 +1,7 @@
-import AppFlipAssociation
 import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipHTTPClient
 import AppFlipOAuth
 import ArgumentParser
 import AsyncHTTPClient

@@ -1,30 +1,32 @@
-import AppFlipClient
-import AppFlipProtocol
-import ArgumentParser
+package import AppFlipClient
+package import AppFlipProtocol
+package import ArgumentParser
 import Glibc
 import NIOCore
 import NIOPosix
 
 /// `--socket` and `--json`, shared by every command that talks to appflipd.
-struct DaemonConnectionOptions: ParsableArguments {
+package struct DaemonConnectionOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         help:
             "The daemon's socket (default: $APPFLIP_SOCKET, else /run/appflipd/appflipd.sock for root, $XDG_RUNTIME_DIR/appflipd/appflipd.sock otherwise)."
     )
-    var socket: String?
+    package var socket: String?
 
     @Flag(help: "Print JSON (the protocol's own reply shapes) instead of text.")
-    var json = false
+    package var json = false
 
     @Option(help: "Attempts in all when appflipd is unreachable or the connection drops before the reply (a restart), 50 ms apart and doubling.")
-    var attempts = 5
+    package var attempts = 5
 
-    var socketPath: String {
+    package var socketPath: String {
         get throws { try Self.socketPath(socket) }
     }
 
     /// `--socket` when given, else `$APPFLIP_SOCKET`, else the protocol's default path.
-    static func socketPath(_ option: String?) throws -> String {
+    package static func socketPath(_ option: String?) throws -> String {
         if let option { return option }
         if let fromEnvironment = getenv("APPFLIP_SOCKET") { return String(cString: fromEnvironment) }
         do {
@@ -35,7 +37,7 @@ struct DaemonConnectionOptions: ParsableArguments {
     }
 
     /// Connects and says `hello`, turning a failure into exit status 3 with the reason on stderr.
-    func connect() async throws -> AppFlipConnection {
+    package func connect() async throws -> AppFlipConnection {
         let path = try socketPath
         do {
             return try await AppFlipConnection.connect(to: path, client: "appflip")
@@ -49,7 +51,7 @@ struct DaemonConnectionOptions: ParsableArguments {
 extension DaemonConnectionOptions {
     /// Sends one request on a connection of its own, retried (``RetryPolicy``) while no reply came;
     /// a daemon still unreachable after the last attempt is exit status 3.
-    func send(_ body: RequestBody) async throws -> Reply {
+    package func send(_ body: RequestBody) async throws -> Reply {
         let path = try socketPath
         guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1") }
         do {

@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipHTTPClient
 import AppFlipOAuth
 import ArgumentParser
 import AsyncHTTPClient

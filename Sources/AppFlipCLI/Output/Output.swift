@@ -23,8 +23,8 @@ struct OutputStyle: Sendable {
 }
 
 /// `--json` output: one compact JSON document per line, in the protocol's own shapes.
-enum OutputJSON {
-    static func print(_ value: some Encodable) throws {
+package enum OutputJSON {
+    package static func print(_ value: some Encodable) throws {
         Swift.print(String(decoding: try JSONEncoder.protocolEncoder.encode(value), as: UTF8.self))
     }
 }
@@ -52,22 +52,22 @@ extension OutputStyle {
 
 extension String {
     /// Right-aligned in a column `width` characters wide, for the benches' tables.
-    func leftPadded(_ width: Int) -> String {
+    package func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 
     /// Left-aligned in a column `width` characters wide.
-    func rightPadded(_ width: Int) -> String {
+    package func rightPadded(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
 
 /// stderr as a `TextOutputStream`.
-struct FileHandleOutputStream: TextOutputStream {
-    let descriptor: Int32
-    static var standardError: FileHandleOutputStream { FileHandleOutputStream(descriptor: STDERR_FILENO) }
+package struct FileHandleOutputStream: TextOutputStream {
+    package let descriptor: Int32
+    package static var standardError: FileHandleOutputStream { FileHandleOutputStream(descriptor: STDERR_FILENO) }
 
-    mutating func write(_ string: String) {
+    package mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { _ = Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }

@@ -1,7 +1,6 @@
 import AppFlipCore
 import AppFlipFraming
 import AppFlipProtocol
-import AppFlipVersion
 import FoundationEssentials
 import Logging
 import NIOCore

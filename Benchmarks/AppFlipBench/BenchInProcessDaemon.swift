@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipDaemon
 import AppFlipOAuth
 import AppFlipServer

@@ -5,7 +5,7 @@ import AppFlipTesting
 import FoundationEssentials
 import Testing
 
-/// `appflip bench` prints figures, never asserts them: this only checks that every scenario runs through
+/// `appflip-bench` prints figures, never asserts them: this only checks that every scenario runs through
 /// a real daemon with every reply a success, and that the ratios the targets use are reported.
 @Suite struct BenchCommandTests {
     struct Report: Decodable {
@@ -22,8 +22,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(5))) func everyScenarioRunsWithoutAFailedReply() async throws {
         let outcome = try await TestCommand.run(
-            "appflip",
-            ["bench", "--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"]
+            "appflip-bench",
+            ["--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"]
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -49,8 +49,8 @@ import Testing
                 handler: ImmediateLiveApp { _ in LiveAnswer(continue: false) }
             )
             let outcome = try await TestCommand.run(
-                "appflip",
-                ["bench", "--socket", daemon.socketPath, "--requests", "200", "--rounds", "1", "--connections", "1,2", "--json"]
+                "appflip-bench",
+                ["--socket", daemon.socketPath, "--requests", "200", "--rounds", "1", "--connections", "1,2", "--json"]
             )
             #expect(outcome.status == 0, "\(outcome.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -58,7 +58,7 @@ import Testing
             #expect(report.rows.allSatisfy { $0.failures == 0 && $0.requests == 200 })
             #expect(report.ratios["live throughput / relay throughput @2"] != nil)
 
-            let builtin = try await TestCommand.run("appflip", ["bench", "--socket", daemon.socketPath, "--scenarios", "builtin"])
+            let builtin = try await TestCommand.run("appflip-bench", ["--socket", daemon.socketPath, "--scenarios", "builtin"])
             #expect(builtin.status == 64)
             #expect(builtin.standardError.contains("needs the in-process daemon"))
         }
@@ -87,9 +87,9 @@ import Testing
     /// hop ends in `error=cancelled`, every /authorize in a code, every code exchanges, every flip links.
     @Test(.timeLimit(.minutes(5))) func flipPartsRunWithoutAFailure() async throws {
         let outcome = try await TestCommand.run(
-            "appflip",
+            "appflip-bench",
             [
-                "bench", "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flips", "40", "--rounds", "2",
+                "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flips", "40", "--rounds", "2",
                 "--connections", "1,3", "--json",
             ]
         )
@@ -109,8 +109,8 @@ import Testing
     /// A client the configuration does not have is a usage error, named, before anything runs.
     @Test func flipPartsRefuseAnUnknownClient() async throws {
         let outcome = try await TestCommand.run(
-            "appflip",
-            ["bench", "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flip-client-id", "nobody"]
+            "appflip-bench",
+            ["--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flip-client-id", "nobody"]
         )
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("has no client nobody"))

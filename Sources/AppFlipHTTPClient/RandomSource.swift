@@ -9,7 +9,7 @@ public protocol RandomSource: Sendable {
 
 extension RandomSource {
     /// 256 random bits as unpadded base64url (43 characters): opaque, URL-safe, never a JWT.
-    func opaqueToken() -> String {
+    package func opaqueToken() -> String {
         Base64URL.encode(bytes(32))
     }
 }

@@ -1,6 +1,8 @@
+import AppFlipCLI
 import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipProtocol
 import ArgumentParser

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AppFlipCLI
+@testable import AppFlipBench
 
 /// Every `appflip bench` figure reads by c-load's rules, whichever load measured it.
 @Suite struct BenchFiguresTests {

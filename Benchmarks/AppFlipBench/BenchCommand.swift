@@ -1,9 +1,10 @@
+import AppFlipCLI
 import AppFlipClient
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipServer
-import ArgumentParser
+public import ArgumentParser
 import FoundationEssentials
 import Glibc
 import Logging
@@ -15,7 +16,7 @@ import ServiceLifecycle
 /// the same run.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "appflip-bench",
         abstract: "Measure handoffs through appflipd against a raw Unix-socket echo and a raw two-hop relay.",
         discussion: """
             Everything runs in this process on one event loop group: an appflipd on a temporary socket with a
@@ -317,4 +318,9 @@ extension FileHandleOutputStream {
         var standardError = FileHandleOutputStream.standardError
         print(line, to: &standardError)
     }
+}
+
+/// `appflip-bench`'s entry point. The command itself stays internal, where its `Sendable` is inferred.
+public func runBenchCommand() async {
+    await BenchCommand.main()
 }

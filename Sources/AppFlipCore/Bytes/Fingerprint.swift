@@ -13,7 +13,7 @@ public enum Fingerprint {
 extension String {
     /// This text with every occurrence of each secret replaced by its fingerprint: for server-supplied
     /// text (an `error_description`) that may echo what was sent.
-    func redacting(_ secrets: [String]) -> String {
+    package func redacting(_ secrets: [String]) -> String {
         secrets.filter { $0.count >= 4 }.reduce(self) { text, secret in
             text.replacing(secret, with: "sha256:" + Fingerprint.of(secret))
         }

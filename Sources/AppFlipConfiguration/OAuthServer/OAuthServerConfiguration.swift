@@ -1,4 +1,3 @@
-public import AppFlipConfiguration
 import AppFlipCore
 
 /// Everything the embedded authorization server serves, as read from `Config/oauth.json`: camelCase keys,

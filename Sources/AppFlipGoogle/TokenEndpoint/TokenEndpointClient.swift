@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipHTTPClient
 public import AsyncHTTPClient
 import FoundationEssentials
 public import Logging
@@ -7,7 +8,7 @@ import NIOHTTP1
 
 /// Step 4, Google's side: exchanges a code at the partner's token endpoint, server to server, with the
 /// identical redirect_uri and the client's credentials; and refreshes.
-public struct TokenExchangeClient: Sendable {
+public struct TokenEndpointClient: Sendable {
     /// How the client authenticates at the token endpoint (RFC 6749 §2.3.1).
     public enum Authentication: Sendable, Hashable {
         /// `client_id` and `client_secret` in the form body, as Google sends them.
@@ -53,7 +54,7 @@ public struct TokenExchangeClient: Sendable {
         code: String,
         redirectURI: String,
         codeVerifier: String? = nil
-    ) async throws(TokenExchangeError)
+    ) async throws(TokenEndpointFailure)
         -> TokenResponse
     {
         var form = FormParameters()
@@ -65,7 +66,7 @@ public struct TokenExchangeClient: Sendable {
     }
 
     /// `grant_type=refresh_token`.
-    public func refresh(refreshToken: String, scopes: [String]? = nil) async throws(TokenExchangeError) -> TokenResponse {
+    public func refresh(refreshToken: String, scopes: [String]? = nil) async throws(TokenEndpointFailure) -> TokenResponse {
         var form = FormParameters()
         form.append("grant_type", "refresh_token")
         form.append("refresh_token", refreshToken)
@@ -75,7 +76,7 @@ public struct TokenExchangeClient: Sendable {
 
     /// Token revocation (RFC 7009) at `url`, with the same client authentication as the token requests:
     /// returns once the endpoint answered 200; any other answer throws `.endpoint`.
-    public func revoke(token: String, tokenTypeHint: String?, at url: String) async throws(TokenExchangeError) {
+    public func revoke(token: String, tokenTypeHint: String?, at url: String) async throws(TokenEndpointFailure) {
         var form = FormParameters()
         form.append("token", token)
         if let tokenTypeHint { form.append("token_type_hint", tokenTypeHint) }
@@ -83,7 +84,7 @@ public struct TokenExchangeClient: Sendable {
         let metadata: Logger.Metadata = [
             "revocation_url": "\(url)", "client_id": "\(clientID)", "token": "sha256:\(Fingerprint.of(token))",
         ]
-        do throws(TokenExchangeError) {
+        do throws(TokenEndpointFailure) {
             let (status, bytes) = try await execute(request, url: url)
             guard status == .ok else { throw Self.endpointError(status: status, bytes: bytes, secrets: [token, clientSecret]) }
             logger.info("token revoked", metadata: metadata)
@@ -95,7 +96,7 @@ public struct TokenExchangeClient: Sendable {
 
     /// The RFC 8414 metadata of the authorization server that serves `tokenURL`: the string members of
     /// `<origin of tokenURL>/.well-known/oauth-authorization-server`.
-    public func authorizationServerMetadata() async throws(TokenExchangeError) -> [String: String] {
+    public func authorizationServerMetadata() async throws(TokenEndpointFailure) -> [String: String] {
         let url = Self.metadataURL(forTokenURL: tokenURL)
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
@@ -114,7 +115,7 @@ public struct TokenExchangeClient: Sendable {
     }
 
     /// The HTTP status a protected resource answers to `GET url` with `Authorization: Bearer accessToken`.
-    public func resourceStatus(url: String, accessToken: String) async throws(TokenExchangeError) -> Int {
+    public func resourceStatus(url: String, accessToken: String) async throws(TokenEndpointFailure) -> Int {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
         return Int(try await execute(request, url: url).0.code)
@@ -148,7 +149,7 @@ public struct TokenExchangeClient: Sendable {
     private func execute(
         _ request: HTTPClientRequest,
         url: String
-    ) async throws(TokenExchangeError)
+    ) async throws(TokenEndpointFailure)
         -> (HTTPResponseStatus, [UInt8])
     {
         do {
@@ -159,7 +160,7 @@ public struct TokenExchangeClient: Sendable {
         }
     }
 
-    private static func endpointError(status: HTTPResponseStatus, bytes: [UInt8], secrets: [String]) -> TokenExchangeError {
+    private static func endpointError(status: HTTPResponseStatus, bytes: [UInt8], secrets: [String]) -> TokenEndpointFailure {
         struct ErrorBody: Decodable {
             var error: String
             var error_description: String?
@@ -177,12 +178,12 @@ public struct TokenExchangeClient: Sendable {
         _ form: FormParameters,
         grant: String,
         secrets: [String]
-    ) async throws(TokenExchangeError)
+    ) async throws(TokenEndpointFailure)
         -> TokenResponse
     {
         let request = authenticatedRequest(url: tokenURL, form: form)
         let metadata: Logger.Metadata = ["token_url": "\(tokenURL)", "client_id": "\(clientID)", "grant_type": "\(grant)"]
-        do throws(TokenExchangeError) {
+        do throws(TokenEndpointFailure) {
             let response = try await send(request, secrets: secrets + [clientSecret])
             logger.info("token response", metadata: metadata.merging(["tokens": "\(response.report.summary)"]) { $1 })
             return response
@@ -192,7 +193,7 @@ public struct TokenExchangeClient: Sendable {
         }
     }
 
-    private func send(_ request: HTTPClientRequest, secrets: [String]) async throws(TokenExchangeError) -> TokenResponse {
+    private func send(_ request: HTTPClientRequest, secrets: [String]) async throws(TokenEndpointFailure) -> TokenResponse {
         let status: HTTPResponseStatus
         let body: ByteBuffer
         do {

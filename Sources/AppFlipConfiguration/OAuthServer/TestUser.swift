@@ -1,4 +1,4 @@
-import AppFlipConfiguration
+import AppFlipCore
 
 /// A user who can be signed in. A disabled user's authorization is denied (`access_denied`), the way a
 /// disabled account is in the App Flip seed.

@@ -1,4 +1,4 @@
-import AppFlipAssociation
+import AppFlipHTTPClient
 import Foundation
 import NIOHTTP1
 

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AsyncHTTPClient
 package import NIOHTTP1
 

@@ -1,6 +1,6 @@
-import AppFlipAssociation
 import AppFlipAudit
 import AppFlipCore
+import AppFlipHTTPClient
 import Testing
 
 /// `appflip audit --aasa-domain`: the hosted file's hosting rules as `aasa.hosted-*` checks and the flip link's

@@ -6,7 +6,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Why a token request produced no tokens. Never holds a token, code or secret.
-public enum TokenExchangeError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum TokenEndpointFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// No HTTP answer at all.
     case transport(String)
     /// An HTTP error; `error` and `description` from the RFC 6749 §5.2 JSON body when it had one.

@@ -1,5 +1,5 @@
-import AppFlipAssociation
 import AppFlipCore
+import AppFlipHTTPClient
 import Testing
 
 /// The 223 real files served over HTTPS from one server on 127.0.0.1, fetched eight at a time: every valid one

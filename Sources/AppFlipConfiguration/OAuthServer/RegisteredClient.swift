@@ -1,4 +1,4 @@
-import AppFlipConfiguration
+import AppFlipCore
 
 /// A confidential OAuth client: it authenticates at /token with its secret.
 public struct RegisteredClient: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -2,7 +2,7 @@ public import AsyncHTTPClient
 import NIOCore
 
 extension HTTPClient.Configuration {
-    /// The configuration `AuthorizationEndpoint` and `TokenExchangeClient` need: redirects are never
+    /// The configuration `AuthorizationEndpoint` and `TokenEndpointClient` need: redirects are never
     /// followed (the authorization response *is* the redirect, and following it would hand the code to
     /// whatever host it names), and connecting is bounded and tried once: a refused connection or a failed
     /// TLS handshake is reported as what it is, at once, instead of being tried again until the connect

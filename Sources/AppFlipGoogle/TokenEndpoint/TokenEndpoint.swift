@@ -1,3 +1,4 @@
+import AppFlipConfiguration
 import AppFlipOAuth
 import Glibc
 

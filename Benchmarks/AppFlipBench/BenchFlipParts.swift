@@ -1,7 +1,10 @@
+import AppFlipCLI
 import AppFlipClient
+import AppFlipConfiguration
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipGoogle
+import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipServer
 import ArgumentParser
@@ -108,7 +111,13 @@ struct BenchFlipParts {
                         httpClient: composition.httpClient,
                         logger: Self.noLogs
                     ),
-                    exchanger: try await server.tokenExchangeClient(clientID: client.id, httpClient: googleHTTP, logger: Self.noLogs),
+                    exchanger: TokenEndpointClient(
+                        tokenURL: try await server.baseURL() + "/token",
+                        clientID: client.id,
+                        clientSecret: client.secret,
+                        httpClient: googleHTTP,
+                        logger: Self.noLogs
+                    ),
                     request: AuthorizationRequest(clientID: client.id, redirectURI: redirect.string, scopes: scopes),
                     redirect: redirect,
                     googleHTTP: googleHTTP,
@@ -131,7 +140,7 @@ struct BenchFlipParts {
     private func measure(
         socket: String,
         authorize: AuthorizationEndpoint,
-        exchanger: TokenExchangeClient,
+        exchanger: TokenEndpointClient,
         request: AuthorizationRequest,
         redirect: AppFlipRedirectURI,
         googleHTTP: HTTPClient,
