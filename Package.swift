@@ -269,7 +269,8 @@ let package = Package(
             name: "AppFlipOAuthTests",
             dependencies: [
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipOAuth", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
-                .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -287,7 +288,7 @@ let package = Package(
             name: "AppFlipGoogleTests",
             dependencies: [
                 "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -313,7 +314,7 @@ let package = Package(
             dependencies: [
                 "AppFlipAudit", "AppFlipClient", "AppFlipCore", "AppFlipGoogle", "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting",
                 "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle, .nio("NIOCore"), .nio("NIOHTTP1"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

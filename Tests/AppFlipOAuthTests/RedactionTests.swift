@@ -22,7 +22,7 @@ import Testing
         try await withApplication(router) { port in
             try await withHTTPClient { http in
                 do throws(TokenExchangeError) {
-                    _ = try await TokenExchangeClientTests.client("http://127.0.0.1:\(port)/echo-error", http)
+                    _ = try await TokenExchangeClientTests.client("http://localhost:\(port)/echo-error", http)
                         .exchange(code: "the-secret-code", redirectURI: "r")
                     Issue.record("expected an error")
                 } catch {
