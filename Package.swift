@@ -278,7 +278,8 @@ let package = Package(
             dependencies: [
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "DjangoOAuthFixture",
                 .httpClient, .logging, .serviceLifecycle,
-                .product(name: "Hummingbird", package: "hummingbird"), .nio("NIOCore"), .nio("NIOHTTP1"), .nio("NIOPosix"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"), .nio("NIOCore"),
+                .nio("NIOHTTP1"), .nio("NIOPosix"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
@@ -297,6 +298,7 @@ let package = Package(
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
                 "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -328,6 +330,7 @@ let package = Package(
                 "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
                 "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
                 .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -21,14 +21,24 @@ public enum TestDaemonProcess {
 
     /// Runs `appflipd --config FILE` for `daemon`, waits until it answers on its socket, runs `body`, then
     /// sends SIGTERM and waits for it to exit.
+    ///
+    /// - Parameter environment: variables set for the daemon on top of the test's own, such as a
+    ///   `NOTIFY_SOCKET` the test listens on.
     public static func run<Result: Sendable>(
         _ daemon: TestDaemon,
         extraArguments: [String] = [],
+        environment: [String: String] = [:],
         _ body: @Sendable (_ pid: Int32) async throws -> Result
     ) async throws -> (result: Result, exit: DaemonExit) {
+        var overrides: [Environment.Key: String?] = [:]
+        for (name, value) in environment {
+            guard let key = Environment.Key(rawValue: name) else { continue }
+            overrides[key] = value
+        }
         let outcome = try await Subprocess.run(
             .path(.init(executable)),
             arguments: Arguments(["--config", daemon.configurationFile] + extraArguments),
+            environment: .inherit.updating(overrides),
             input: .none,
             output: .discarded,
             error: .string(limit: 1 << 20)

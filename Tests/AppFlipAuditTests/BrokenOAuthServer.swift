@@ -52,7 +52,7 @@ final class BrokenOAuthServer: Sendable {
     }
 
     /// Runs the server around `body`, which gets its base URL.
-    func run<Result: Sendable>(_ body: (String) async throws -> Result) async throws -> Result {
+    func run<Result: Sendable>(_ body: @Sendable (String) async throws -> Result) async throws -> Result {
         let router = Router()
         router.get("authorize") { request, _ in self.authorize(request) }
         router.post("token") { request, _ in

@@ -24,7 +24,12 @@ import Testing
                 retries.withLockedValue { $0 += 1 }
             }
         }
-        while retries.withLockedValue({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        do {
+            try await waitUntil("a first failed attempt while no daemon listens") { retries.withLockedValue { $0 } > 0 }
+        } catch {
+            request.cancel()
+            throw error
+        }
         let (reply, exit) = try await TestDaemonProcess.run(daemon) { _ in try await request.value }
         guard case .success(.open(let result)) = reply.outcome else {
             Issue.record("not handled: \(reply)")
@@ -58,7 +63,12 @@ import Testing
                     retries.withLockedValue { $0.append("\(error)") }
                 }
             }
-            while Self.lineCount(deliveries) < 1 { try await Task.sleep(for: .milliseconds(10)) }
+            do {
+                try await waitUntil("the first daemon running the handler") { Self.lineCount(deliveries) >= 1 }
+            } catch {
+                request.cancel()
+                throw error
+            }
             kill(pid, SIGKILL)
             return request
         }

@@ -106,7 +106,7 @@ import Testing
                     return true
                 }
                 if judged {
-                    #expect(try await watcher.apps().isEmpty, "the watcher was closed")
+                    #expect(try await watcher.apps().isEmpty, "the watcher still serves: it was not closed as idle")
                     await watcher.close()
                     return
                 }

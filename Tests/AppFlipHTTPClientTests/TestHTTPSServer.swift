@@ -4,6 +4,7 @@ import NIOPosix
 import NIOSSL
 
 /// An HTTPS/1.1 server on 127.0.0.1 with a certificate from `TestCertificateAuthority`, answering by path.
+/// Raw NIO: a route may never answer (`.silence`), which a Hummingbird server's graceful shutdown would wait for.
 struct TestHTTPSServer: Sendable {
     let port: Int
     private let channel: any Channel

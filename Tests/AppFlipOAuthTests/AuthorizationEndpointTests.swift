@@ -97,15 +97,17 @@ import Testing
     @Test("a 302 (or 303) to the exact redirect_uri with the sent state yields the code")
     func success() async throws {
         try await withApplication(Self.misbehavingRouter()) { port in
-            let found = try await Self.call("http://127.0.0.1:\(port)/ok")
+            let found = try await Self.call("http://localhost:\(port)/ok")
             #expect(found == .success("the-code"))
-            let seeOther = try await Self.call("http://127.0.0.1:\(port)/see-other")
+            let seeOther = try await Self.call("http://localhost:\(port)/see-other")
             #expect(seeOther == .success("other-code"))
         }
     }
 
+    // One server at a time: the arguments in parallel stood up a server and a client each at once.
     @Test(
         "each bad answer maps to the documented App Flip error with an exact reason",
+        .serialized,
         arguments: [
             ("login-page", FlipErrorCode.cancelled, "HTTP 200 instead of a redirect"),
             ("unauthorized", .cancelled, "HTTP 401 instead of a redirect: the user is not signed in"),
@@ -129,7 +131,7 @@ import Testing
     )
     func badAnswers(route: String, flipError: FlipErrorCode, reason: String) async throws {
         try await withApplication(Self.misbehavingRouter()) { port in
-            let result = try await Self.call("http://127.0.0.1:\(port)/\(route)")
+            let result = try await Self.call("http://localhost:\(port)/\(route)")
             guard case .failure(let failure) = result else {
                 Issue.record("expected a failure, got \(result)")
                 return
@@ -143,7 +145,7 @@ import Testing
     @Test("session credentials are sent as a header, a cookie or a bearer token")
     func credentials() async throws {
         try await withApplication(Self.misbehavingRouter()) { port in
-            let url = "http://127.0.0.1:\(port)/credentials"
+            let url = "http://localhost:\(port)/credentials"
             for credential in [SessionCredential.header(name: "X-Session", value: "v-1"), .cookie("sid=v-1"), .bearer("v-1")] {
                 let result = try await Self.call(url, credential: credential)
                 #expect(result == .success("the-code"))
@@ -158,7 +160,7 @@ import Testing
     func connectionRefused() async throws {
         // A port that just stopped listening.
         let port = try await withApplication(Self.misbehavingRouter()) { $0 }
-        let failure = try #require(try await Self.call("http://127.0.0.1:\(port)/ok").failure)
+        let failure = try #require(try await Self.call("http://localhost:\(port)/ok").failure)
         #expect(failure.flipError == .cancelled)
         #expect(failure.reason.contains("refused"), "\(failure.reason)")
     }
@@ -182,6 +184,7 @@ import Testing
 
     /// Runs `body` with the port of a TCP server that answers whatever arrives with an HTTP 400, and the
     /// number of connections it has accepted.
+    /// Raw NIO: it answers a TLS ClientHello with plain HTTP, which Hummingbird never does.
     private func withPlainHTTPAnswer(_ body: (Int, AcceptedConnections) async throws -> Void) async throws {
         let connections = AcceptedConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -203,7 +206,7 @@ import Testing
     func timeout() async throws {
         try await withApplication(Self.misbehavingRouter()) { port in
             let failure = try #require(
-                try await Self.call("http://127.0.0.1:\(port)/slow", timeout: .milliseconds(300)).failure
+                try await Self.call("http://localhost:\(port)/slow", timeout: .milliseconds(300)).failure
             )
             #expect(failure.flipError == .cancelled)
             #expect(failure.reason.contains("did not answer in time"), "\(failure.reason)")
@@ -224,7 +227,7 @@ import Testing
             return Response(status: .found, headers: [.location: redirectURI + "?" + response.encoded])
         }
         try await withApplication(router) { port in
-            let code = try await Self.call("http://127.0.0.1:\(port)/echo").get()
+            let code = try await Self.call("http://localhost:\(port)/echo").get()
             #expect(code == "response_type,client_id,redirect_uri,scope,state|code|partner-client|profile")
         }
     }

@@ -24,7 +24,7 @@ import Testing
         try await withApplication(router) { port in
             try await withHTTPClient { http in
                 do throws(TokenEndpointFailure) {
-                    _ = try await TokenExchangeClientTests.client("http://127.0.0.1:\(port)/echo-error", http)
+                    _ = try await TokenEndpointClientTests.client("http://localhost:\(port)/echo-error", http)
                         .exchange(code: "the-secret-code", redirectURI: "r")
                     Issue.record("expected an error")
                 } catch {

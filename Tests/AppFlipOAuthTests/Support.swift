@@ -4,6 +4,7 @@ import AppFlipHTTPClient
 import AsyncHTTPClient
 import FoundationEssentials
 import Hummingbird
+import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -134,19 +135,16 @@ func withEmbeddedServer<T: Sendable>(
     )
 }
 
-/// Runs a plain hummingbird app (for misbehaving servers) on an ephemeral port for the duration of `body`.
+/// Runs a plain Hummingbird app (for misbehaving servers) on an ephemeral `localhost` port for the duration
+/// of `body`. The clients under test connect over a socket, so HummingbirdTesting's `.live` setup, which
+/// stops the server gracefully.
 func withApplication<T: Sendable>(
     _ router: Router<BasicRequestContext>,
     _ body: @escaping @Sendable (Int) async throws -> T
 ) async throws -> T {
-    let listening = ListeningPort()
-    let application = Application(
-        router: router,
-        configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { listening.bound($0.localAddress?.port ?? 0) },
-        logger: testLogger
-    )
-    return try await whileRunning(application, ready: { try await listening.wait() }, body: body)
+    try await Application(router: router, logger: testLogger).test(.live) { client in
+        try await body(try #require(client.port))
+    }
 }
 
 func get(_ url: String, cookie: String? = nil, with client: HTTPClient) async throws -> RawResponse {

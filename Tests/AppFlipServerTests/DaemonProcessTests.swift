@@ -73,7 +73,7 @@ import Testing
                 .open(OpenRequest(activity: Activity(webpageURL: "https://slow.test/"), options: .init(universalLinksOnly: true)))
             )
             // Wait until the handler runs, then ask the daemon to stop while it does.
-            while access(daemon.directory + "/handler-1.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil("the slow handler running") { access(daemon.directory + "/handler-1.sh.started", F_OK) == 0 }
             kill(pid, SIGTERM)
             // Once the daemon is stopping, new handoffs on open connections are refused.
             var refused: Reply?
@@ -109,7 +109,7 @@ import Testing
             let pending = client.send(
                 .open(OpenRequest(activity: Activity(webpageURL: "https://stuck.test/"), options: .init(universalLinksOnly: true)))
             )
-            while access(daemon.directory + "/handler-0.sh.started", F_OK) != 0 { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil("the stuck handler running") { access(daemon.directory + "/handler-0.sh.started", F_OK) == 0 }
             kill(pid, SIGTERM)
             // The handler sleeps for 5 s: only a daemon that keeps its grace period closes the connection
             // before the handler could answer.
@@ -127,7 +127,8 @@ import Testing
     @Test func sighupReloadsAppsAndKeepsThemWhenTheNewOnesAreInvalid() async throws {
         let daemon = try TestDaemon.make(apps: Self.apps)
         defer { TestDirectory.remove(daemon.directory) }
-        let (counts, exit) = try await TestDaemonProcess.run(daemon) { pid in
+        let notify = try NotifySocket(path: daemon.directory + "/notify.sock")
+        let (counts, exit) = try await TestDaemonProcess.run(daemon, environment: ["NOTIFY_SOCKET": notify.path]) { pid in
             let client = try await daemon.connect()
             let before = try await client.apps().count
             try TestDirectory.write(
@@ -143,7 +144,8 @@ import Testing
             }
             try TestDirectory.write(#"{"appID":"T.broken","typo":1}"#, to: daemon.directory + "/apps.d/zz-broken.json", mode: 0o644)
             kill(pid, SIGHUP)
-            try await Task.sleep(for: .milliseconds(300))
+            // The refused reload's own report to systemd: the apps are counted once it has finished.
+            _ = try await notify.message(containing: "STATUS=Reload refused")
             let afterBroken = try await client.apps().count
             return (before, after, afterBroken, try await client.open("https://added.test/").app)
         }

@@ -23,8 +23,16 @@ final class AppRegistry: Sendable {
     }
 
     private struct State {
+        /// Where live apps' positions start: past any static app's index, so that they sort after them.
+        static let firstLivePosition = 1 << 40
+
         var staticApps: [RegisteredApp]
-        var liveApps: [RegisteredApp] = []
+        /// Live apps by position, given in registration order.
+        var liveApps: TreeDictionary<Int, RegisteredApp> = [:]
+        var nextLivePosition = firstLivePosition
+        /// Each connection's live apps' positions.
+        var liveByConnection: TreeDictionary<ObjectIdentifier, [Int]> = [:]
+        var index = RegistryIndex()
         var routes: Routes
 
         init(staticApps: [RegisteredApp]) {
@@ -33,12 +41,47 @@ final class AppRegistry: Sendable {
             rebuild()
         }
 
+        /// Live apps in registration order.
+        var orderedLiveApps: [RegisteredApp] {
+            liveApps.keys.sorted().map { liveApps[$0]! }
+        }
+
+        /// Static apps, then live apps in registration order: the order conflicts are checked and routes built in.
+        var orderedApps: [RegisteredApp] {
+            staticApps + orderedLiveApps
+        }
+
+        func app(at position: Int) -> RegisteredApp {
+            position < Self.firstLivePosition ? staticApps[position] : liveApps[position]!
+        }
+
         mutating func rebuild() {
-            let apps = staticApps + liveApps
+            index = RegistryIndex()
+            for (position, app) in staticApps.enumerated() { index.insert(app, at: position) }
+            for (position, app) in liveApps { index.insert(app, at: position) }
+            let apps = orderedApps
             routes = Routes(
                 table: RouteTable(apps.map(\.route)),
                 handlers: TreeDictionary(apps.map { ($0.appID, $0.handler) }, uniquingKeysWith: { _, live in live })
             )
+        }
+
+        mutating func addLive(_ app: RegisteredApp, connection: ObjectIdentifier) {
+            let position = nextLivePosition
+            nextLivePosition += 1
+            liveApps[position] = app
+            liveByConnection[connection, default: []].append(position)
+            index.insert(app, at: position)
+        }
+
+        /// Removes a connection's live apps from the lists and the index, and returns them in order.
+        mutating func removeLive(connection: ObjectIdentifier) -> [RegisteredApp] {
+            guard let positions = liveByConnection.removeValue(forKey: connection) else { return [] }
+            return positions.compactMap { position -> RegisteredApp? in
+                guard let app = liveApps.removeValue(forKey: position) else { return nil }
+                index.remove(app, at: position)
+                return app
+            }
         }
 
         /// Routes `app` in place of any app with its id.
@@ -54,7 +97,7 @@ final class AppRegistry: Sendable {
             var handlers = routes.handlers
             handlers[app.appID] = nil
             routes = Routes(table: routes.table.removing(appID: app.appID), handlers: handlers)
-            if let overridden = (staticApps + liveApps).last(where: { $0.appID == app.appID }) { route(overridden) }
+            if let overridden = index.positions(of: app.appID).last { route(self.app(at: overridden)) }
         }
     }
 
@@ -71,7 +114,7 @@ final class AppRegistry: Sendable {
     /// Static apps first, then live apps, each sorted by app id.
     var apps: [AppInfo] {
         state.withLockedValue { state in
-            state.staticApps.sorted { $0.appID < $1.appID }.map(\.info) + state.liveApps.sorted { $0.appID < $1.appID }.map(\.info)
+            state.staticApps.sorted { $0.appID < $1.appID }.map(\.info) + state.orderedLiveApps.sorted { $0.appID < $1.appID }.map(\.info)
         }
     }
 
@@ -88,9 +131,15 @@ final class AppRegistry: Sendable {
         guard let uid, policy.mayRegister(uid: uid) else {
             throw ErrorBody(.registrationDenied, "uid \(uid.map(String.init) ?? "unknown") may not register live apps (claimPolicy.registerUIDs)")
         }
+        guard case .live(_, let connection) = app.origin else {
+            preconditionFailure("registerLive takes live apps only")
+        }
         let outcome: Result<Void, ErrorBody> = state.withLockedValue { state in
             let mayOverride = policy.mayOverride(uid: uid)
-            for other in state.staticApps + state.liveApps {
+            // Only an app with the same id or an overlapping claim can conflict: the index finds those, in
+            // the order a scan of every app would meet them.
+            for position in state.index.candidates(appID: app.appID, claims: app.claims) {
+                let other = state.app(at: position)
                 if let owner = other.liveOwner, owner.uid == uid, other.appID == app.appID {
                     return .failure(
                         ErrorBody(
@@ -118,7 +167,7 @@ final class AppRegistry: Sendable {
                     }
                 }
             }
-            state.liveApps.append(app)
+            state.addLive(app, connection: connection)
             state.route(app)
             return .success(())
         }
@@ -128,13 +177,7 @@ final class AppRegistry: Sendable {
     /// Removes the live app a connection registered, when it closes.
     func unregisterLive(connection: ObjectIdentifier) {
         state.withLockedValue { state in
-            let isGone = { (app: RegisteredApp) -> Bool in
-                if case .live(_, let owner) = app.origin { return owner == connection }
-                return false
-            }
-            let gone = state.liveApps.filter(isGone)
-            state.liveApps.removeAll(where: isGone)
-            for app in gone { state.unroute(app) }
+            for app in state.removeLive(connection: connection) { state.unroute(app) }
         }
     }
 }

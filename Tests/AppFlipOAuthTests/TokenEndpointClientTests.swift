@@ -7,7 +7,7 @@ import Testing
 @testable import AppFlipOAuth
 
 /// Google's token exchange against token endpoints that break account-linking rules.
-@Suite struct TokenExchangeClientTests {
+@Suite struct TokenEndpointClientTests {
     static func router() -> Router<BasicRequestContext> {
         let router = Router()
         @Sendable func json(_ status: HTTPResponse.Status, _ body: String) -> Response {
@@ -63,7 +63,7 @@ import Testing
     func violations() async throws {
         try await withApplication(Self.router()) { port in
             try await withHTTPClient { http in
-                let base = "http://127.0.0.1:\(port)"
+                let base = "http://localhost:\(port)"
                 let jwt = try await Self.client("\(base)/jwt", http).exchange(code: "c", redirectURI: "r").report
                 #expect(jwt.accessTokenFormat == .jwt)
                 #expect(jwt.violations == ["the access token is a JWT; Google expects an opaque token"])
@@ -80,7 +80,7 @@ import Testing
         let closedPort = try await withApplication(Self.router()) { $0 }
         try await withApplication(Self.router()) { port in
             try await withHTTPClient { http in
-                let base = "http://127.0.0.1:\(port)"
+                let base = "http://localhost:\(port)"
                 await #expect(throws: TokenEndpointFailure.malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")) {
                     try await Self.client("\(base)/not-json", http).exchange(code: "c", redirectURI: "r")
                 }
@@ -91,7 +91,7 @@ import Testing
                     try await Self.client("\(base)/bare-500", http).refresh(refreshToken: "r")
                 }
                 do throws(TokenEndpointFailure) {
-                    _ = try await Self.client("http://127.0.0.1:\(closedPort)/token", http).exchange(code: "c", redirectURI: "r")
+                    _ = try await Self.client("http://localhost:\(closedPort)/token", http).exchange(code: "c", redirectURI: "r")
                     Issue.record("expected a transport error")
                 } catch {
                     guard case .transport(let reason) = error else {
@@ -108,7 +108,7 @@ import Testing
     func requestShape() async throws {
         try await withApplication(Self.router()) { port in
             try await withHTTPClient { http in
-                let url = "http://127.0.0.1:\(port)/echo"
+                let url = "http://localhost:\(port)/echo"
                 let redirectURI = appFlipRedirectURIs[2]
                 let post = try await Self.client(url, http).exchange(code: "c", redirectURI: redirectURI, codeVerifier: "v")
                 #expect(post.accessToken == "grant_type,code,redirect_uri,code_verifier,client_id,client_secret")
