@@ -147,7 +147,7 @@ let package = Package(
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sd_notify, the watchdog, socket activation and a journald LogHandler.
-        .target(name: "Systemd", dependencies: ["CSystemd", .logging, .nio("NIOConcurrencyHelpers")], swiftSettings: swiftSettings),
+        .target(name: "Systemd", dependencies: ["AppFlipCore", "CSystemd", .logging, .nio("NIOConcurrencyHelpers")], swiftSettings: swiftSettings),
 
         // MARK: appflipd, composed once (DaemonComposition), and its command line with systemd.
         .target(

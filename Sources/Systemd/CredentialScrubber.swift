@@ -1,10 +1,11 @@
+import AppFlipCore
+
 /// The byte scanner behind `LogRedaction.scrub(_:)`.
 ///
 /// One pass over the UTF-8 bytes, stopping only at `=`, `:` and the word `Bearer`; text with nothing to
 /// replace is returned as it came, without a copy. Hand-written rather than `Regex`, which costs many times
 /// more per log line (`Benchmarks/LogBenchmark` shows the scrubbing's cost).
 struct CredentialScrubber {
-    let isSensitive: (String) -> Bool
     let fingerprint: (String) -> String
 
     func scrub(_ text: String) -> String {
@@ -73,8 +74,7 @@ struct CredentialScrubber {
     private func assignmentValue(at equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var start = equals
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
-        guard start < equals, LogRedaction.mayBeSensitive(name: bytes[start..<equals]) else { return nil }
-        guard isSensitive(String(decoding: bytes[start..<equals], as: UTF8.self)) else { return nil }
+        guard start < equals, isSecretName(start..<equals, in: bytes) else { return nil }
         let valueStart = equals + 1
         if valueStart < bytes.count, bytes[valueStart] == ascii("\"") {
             return valueStart..<min(closingQuote(after: valueStart, in: bytes) + 1, bytes.count)
@@ -95,16 +95,14 @@ struct CredentialScrubber {
         var start = end
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
         guard start < end, !quotedName || (start > 0 && bytes[start - 1] == ascii("\"")) else { return nil }
-        guard LogRedaction.mayBeSensitive(name: bytes[start..<end]) else { return nil }
-        let name = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard isSensitive(name) else { return nil }
+        guard isSecretName(start..<end, in: bytes) else { return nil }
 
         var cursor = skipSpaces(from: colon + 1, in: bytes)
         if hasPrefix("Optional(", at: cursor, in: bytes) { cursor += 9 }
         if cursor < bytes.count, bytes[cursor] == ascii("\"") {
             return cursor + 1..<closingQuote(after: cursor, in: bytes)
         }
-        guard name.lowercased() == "authorization" else { return nil }
+        guard String(decoding: bytes[start..<end], as: UTF8.self).lowercased() == "authorization" else { return nil }
         // An HTTP header: an optional scheme word, then the credential.
         var schemeEnd = cursor
         while schemeEnd < bytes.count, isLetter(bytes[schemeEnd]) { schemeEnd += 1 }
@@ -113,6 +111,11 @@ struct CredentialScrubber {
         }
         let credentialEnd = token68End(from: cursor, in: bytes)
         return credentialEnd > cursor ? cursor..<credentialEnd : nil
+    }
+
+    /// Whether the name at `range` is a secret one, by the vocabulary the URL redaction shares.
+    private func isSecretName(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        SecretNames.isSecret(name: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
     }
 
     /// The token after a `Bearer` or `bearer` that starts a word (RFC 6750's b64token).

@@ -1,3 +1,4 @@
+import AppFlipCore
 import NIOConcurrencyHelpers
 
 /// Turns swift-log metadata keys into journal field names.
@@ -5,10 +6,9 @@ import NIOConcurrencyHelpers
 /// journald accepts field names made of `A`–`Z`, `0`–`9` and `_`, not starting with a digit, at most 64
 /// characters; a leading `_` marks fields that only journald itself may set. The mapping:
 ///
-/// 1. split the key into words at every character that is not an ASCII letter or digit, at each
-///    lower-case→upper-case step (`handoffID` → `handoff`, `ID`), and at the last capital of an acronym
-///    followed by a lower-case letter (`URLPath` → `URL`, `Path`);
-/// 2. upper-case the words and join them with `_`;
+/// 1. split the key into upper-case words as `SecretNames.words(in:)` does, the split by which a key is
+///    judged secret (`handoffID` → `HANDOFF`, `ID`; `URLPath` → `URL`, `PATH`);
+/// 2. join the words with `_`;
 /// 3. put the prefix in front (`APPFLIP_`), which also guarantees the name starts with a letter and never
 ///    collides with journald's own fields (`MESSAGE`, `PRIORITY`, …);
 /// 4. cut to 64 characters.
@@ -36,7 +36,7 @@ public struct JournalFieldName: Sendable {
 
     /// The field name for a metadata key.
     public func fieldName(forKey key: String) -> String {
-        fieldName(forWords: Self.words(in: key))
+        fieldName(forWords: SecretNames.words(in: key))
     }
 
     /// What a metadata key resolves to, computed once per key.
@@ -54,15 +54,15 @@ public struct JournalFieldName: Sendable {
     /// What `key` resolves to.
     func resolve(key: String) -> Resolved {
         known.resolve(key) { key in
-            let words = Self.words(in: key)
+            let words = SecretNames.words(in: key)
             let name = fieldName(forWords: words)
             let bytes = Array(name.utf8.dropFirst(prefix.utf8.count).prefix(8))
             let order = (0..<8).reduce(UInt64(0)) { order, index in order << 8 | (index < bytes.count ? UInt64(bytes[index]) : 0) }
-            return Resolved(sensitive: LogRedaction.isSensitive(words: words), spelled: Array((" " + name + "=").utf8), order: order)
+            return Resolved(sensitive: SecretNames.isSecret(name: key), spelled: Array((" " + name + "=").utf8), order: order)
         }
     }
 
-    /// The field name for a key already split by `words(in:)`.
+    /// The field name for a key already split into words.
     func fieldName(forWords words: [String]) -> String {
         let body = words.isEmpty ? "UNNAMED" : words.joined(separator: "_")
         return String((prefix + body).prefix(Self.maximumLength))
@@ -75,34 +75,7 @@ public struct JournalFieldName: Sendable {
         return name.utf8.allSatisfy { isUpper($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
     }
 
-    static func words(in key: String) -> [String] {
-        var words: [String] = []
-        var current: [UInt8] = []
-        let bytes = Array(key.utf8)
-        func finishWord() {
-            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-            current.removeAll(keepingCapacity: true)
-        }
-        for (index, byte) in bytes.enumerated() {
-            guard isUpper(byte) || isLower(byte) || isDigit(byte) else {
-                finishWord()
-                continue
-            }
-            if isUpper(byte), !current.isEmpty {
-                let previous = bytes[index - 1]
-                let next = index + 1 < bytes.count ? bytes[index + 1] : nil
-                let startsCamelWord = isLower(previous) || isDigit(previous)
-                let endsAcronym = isUpper(previous) && next.map(isLower) == true
-                if startsCamelWord || endsAcronym { finishWord() }
-            }
-            current.append(isLower(byte) ? byte - 32 : byte)
-        }
-        finishWord()
-        return words
-    }
-
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
 

@@ -61,8 +61,7 @@ struct JournalFieldWriter {
         if resolved.sensitive {
             bytes.appendUTF8(redaction.fingerprint(String(value)))
         } else {
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.appendDecimal(value.magnitude)
+            bytes.appendDecimal(value)
         }
         spans.append(JournalEntry.FieldSpan(start: start, equals: equals, end: bytes.count, order: resolved.order))
     }

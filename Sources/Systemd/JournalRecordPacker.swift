@@ -1,3 +1,5 @@
+import AppFlipCore
+
 /// Packs one record of a ``JournalRecordKind`` into the log writer's queue, on the thread that logs it:
 /// its message first, then its field values, copied as bytes.
 ///

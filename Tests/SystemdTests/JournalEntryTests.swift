@@ -76,7 +76,7 @@ import Testing
         for field in fields {
             #expect(!field.value.contains("SECRET"), "\(field.name)=\(field.value)")
         }
-        #expect(fields.contains(JournalField(name: "APPFLIP_CODE", value: "[redacted]")))
+        #expect(fields.contains(JournalField(name: "APPFLIP_CODE", value: "[redacted:7B]")))
         #expect(fields.contains(JournalField(name: "APPFLIP_OAUTH_CLIENT", value: "c")))
         #expect(fields.contains(JournalField(name: "APPFLIP_ERROR_CODE", value: "no_app")))
     }
@@ -91,7 +91,7 @@ import Testing
         )
         #expect(
             line.hasSuffix(
-                " error appflipd: failed\\nbadly APPFLIP_APP=from-call APPFLIP_ERROR_MESSAGE=refused Bearer [redacted]\n"
+                " error appflipd: failed\\nbadly APPFLIP_APP=from-call APPFLIP_ERROR_MESSAGE=refused Bearer [redacted:7B]\n"
             )
         )
         #expect(handler.metadata == ["app": "from-handler", "rule": "r1"])

@@ -75,8 +75,8 @@ import Testing
         )
         #expect(
             JournalLogHandler.standardErrorLine(entry, level: .info, time: 0)
-                == "1970-01-01T00:00:00Z info appflipd: handoff handled APPFLIP_ACCESS_TOKEN=[redacted] APPFLIP_APP=two\\nlines "
-                + "APPFLIP_AUTH_CODE=[redacted] APPFLIP_CLIENT=Bearer [redacted] APPFLIP_DELTA=-42 APPFLIP_HANDOFF_ID=h-1 "
+                == "1970-01-01T00:00:00Z info appflipd: handoff handled APPFLIP_ACCESS_TOKEN=[redacted:6B] APPFLIP_APP=two\\nlines "
+                + "APPFLIP_AUTH_CODE=[redacted:6B] APPFLIP_CLIENT=Bearer [redacted:6B] APPFLIP_DELTA=-42 APPFLIP_HANDOFF_ID=h-1 "
                 + "APPFLIP_HOP=-9223372036854775808 APPFLIP_URL=https://h/\n"
         )
     }

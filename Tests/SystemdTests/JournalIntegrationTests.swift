@@ -46,15 +46,16 @@ struct JournalIntegrationTests {
         )
         let entry = journalEntry(marked: marker)
         #expect(!entry.contains("SECRET-"))
+        let secretShown = "[redacted:\("SECRET-\(marker)".utf8.count)B]"
         for field in [
-            "PRIORITY=4", "SYSLOG_IDENTIFIER=systemd-tests", "APPFLIP_HANDOFF_ID=h-1", "APPFLIP_ACCESS_TOKEN=[redacted]",
+            "PRIORITY=4", "SYSLOG_IDENTIFIER=systemd-tests", "APPFLIP_HANDOFF_ID=h-1", "APPFLIP_ACCESS_TOKEN=\(secretShown)",
             "SWIFT_LOG_LABEL=systemd-tests", "CODE_FUNC=journaldStoresEveryFieldAndNoCredential()",
         ] {
             #expect(entry.contains("\n\(field)\n"), "missing \(field)")
         }
         #expect(entry.contains("CODE_FILE=SystemdTests/JournalIntegrationTests.swift"))
         // A message with a line break is stored in the export format's binary form, whole.
-        #expect(entry.contains("code=[redacted]&state=s\nsecond line"))
+        #expect(entry.contains("code=\(secretShown)&state=s\nsecond line"))
     }
 
     /// A record of a `JournalRecordKind` reaches journald with its fields, redacted: packed into the log
@@ -87,8 +88,8 @@ struct JournalIntegrationTests {
         let entry = journalEntry(marked: marker)
         #expect(!entry.contains("SECRET-"))
         var expected = [
-            "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted]", "MESSAGE=handoff handled", "PRIORITY=4",
-            "APPFLIP_URL=https://a.test/r?code=[redacted]&state=s#rendered",
+            "APPFLIP_HOP=2", "APPFLIP_ACCESS_TOKEN=[redacted:\("SECRET-\(marker)".utf8.count)B]", "MESSAGE=handoff handled", "PRIORITY=4",
+            "APPFLIP_URL=https://a.test/r?code=[redacted:10B]&state=s#rendered",
         ]
         if handlerMetadata != "none" { expected.append("APPFLIP_INSTANCE=i-\(marker)") }
         for field in expected {

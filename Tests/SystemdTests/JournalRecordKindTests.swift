@@ -112,7 +112,7 @@ import Testing
         }
         #expect(
             Array(entry.fields.dropFirst(JournalEntry.standardFieldCount)) == [
-                JournalField(name: "PARTNER_ACCESS_TOKEN", value: "[redacted]"), JournalField(name: "PARTNER_HANDOFF_ID", value: "h-1"),
+                JournalField(name: "PARTNER_ACCESS_TOKEN", value: "[redacted:6B]"), JournalField(name: "PARTNER_HANDOFF_ID", value: "h-1"),
             ]
         )
         #expect(entry.fields.first == JournalField(name: "MESSAGE", value: "m"))

@@ -12,49 +12,13 @@ import Testing
     ])
     func sensitiveKeys(key: String) {
         #expect(redaction.isSensitive(key: key))
-        #expect(redaction.redact(key: key, value: "4/0AbCdEf") == "[redacted]")
-        // The scrubber's quick check, which skips names before building them, lets every one of these by.
-        #expect(Self.mayBeSensitive(key))
-        #expect(redaction.scrub("\(key)=4/0AbCdEf") == "\(key)=[redacted]")
+        #expect(redaction.redact(key: key, value: "4/0AbCdEf") == "[redacted:9B]")
+        #expect(redaction.scrub("\(key)=4/0AbCdEf") == "\(key)=[redacted:9B]")
     }
 
     @Test(arguments: ["https", "state", "app", "handoff-id", "redirect_uri", "peer.uid", "x"])
-    func namesWithoutASensitiveWordAreSkippedUnbuilt(name: String) {
-        #expect(!Self.mayBeSensitive(name))
+    func namesWithoutASensitiveWordAreLeftAlone(name: String) {
         #expect(redaction.scrub("\(name)=4/0AbCdEf") == "\(name)=4/0AbCdEf")
-    }
-
-    static func mayBeSensitive(_ name: String) -> Bool {
-        Array(name.utf8).withUnsafeBufferPointer { LogRedaction.mayBeSensitive(name: $0[...]) }
-    }
-
-    /// The quick check answers as its plain definition does, one sensitive word in any ASCII case inside the
-    /// name, on names put together from words, their parts and separators (a fixed sequence of choices).
-    @Test func quickCheckAgreesWithItsDefinition() {
-        let pieces = [
-            "code", "CoDe", "cod", "ode", "tok", "Tokens", "secre", "SECRET", "pass", "passwd", "PassPhrase",
-            "cookie", "cred", "Credential", "authoriz", "authorization", "assert", "ASSERTION", "verifie",
-            "verifier", "_", "-", ".", "x", "é", "1", "c", "t", "@", "[",
-        ]
-        let words = LogRedaction.sensitiveWords.map { Array($0.lowercased().utf8) }
-        func definition(_ name: String) -> Bool {
-            let folded = name.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-            return words.contains { word in
-                folded.count >= word.count && (0...folded.count - word.count).contains { folded[$0..<$0 + word.count].elementsEqual(word) }
-            }
-        }
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        var sensitive = 0
-        for _ in 0..<2_000 {
-            let name = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined()
-            #expect(Self.mayBeSensitive(name) == definition(name), "\(name)")
-            if definition(name) { sensitive += 1 }
-        }
-        #expect(sensitive > 200 && sensitive < 1_800)  // both answers were asked for
     }
 
     @Test(arguments: [
@@ -69,43 +33,43 @@ import Testing
     @Test(arguments: [
         (
             "opened https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=4/0AbC-d_e&state=xyz",
-            "opened https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=[redacted]&state=xyz"
+            "opened https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=[redacted:10B]&state=xyz"
         ),
         (
             "https://h/a/x?state=s1&code=abc#frag",
-            "https://h/a/x?state=s1&code=[redacted]#frag"
+            "https://h/a/x?state=s1&code=[redacted:3B]#frag"
         ),
         (
             "grant_type=authorization_code&code=SplxlOBeZQQYbYS6WxSbIA&redirect_uri=https%3A%2F%2Fx&code_verifier=v",
-            "grant_type=authorization_code&code=[redacted]&redirect_uri=https%3A%2F%2Fx&code_verifier=[redacted]"
+            "grant_type=authorization_code&code=[redacted:22B]&redirect_uri=https%3A%2F%2Fx&code_verifier=[redacted:1B]"
         ),
         (
             #"{"access_token":"2YotnFZFEjr1zCsicMWpAA","expires_in":3600,"refresh_token" : "tGzv3JOkF0XG5Qx2TlKWIA"}"#,
-            #"{"access_token":"[redacted]","expires_in":3600,"refresh_token" : "[redacted]"}"#
+            #"{"access_token":"[redacted:22B]","expires_in":3600,"refresh_token" : "[redacted:22B]"}"#
         ),
         (
             #"{"client_secret":"a\"b","client_id":"c"}"#,
-            #"{"client_secret":"[redacted]","client_id":"c"}"#
+            #"{"client_secret":"[redacted:4B]","client_id":"c"}"#
         ),
-        ("Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic [redacted]"),
-        ("sent Authorization: Bearer mF_9.B5f-4.1JqM with", "sent Authorization: Bearer [redacted] with"),
-        ("token is Bearer mF_9.B5f-4.1JqM", "token is Bearer [redacted]"),
+        ("Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic [redacted:12B]"),
+        ("sent Authorization: Bearer mF_9.B5f-4.1JqM with", "sent Authorization: Bearer [redacted:15B] with"),
+        ("token is Bearer mF_9.B5f-4.1JqM", "token is Bearer [redacted:15B]"),
         ("error=access_denied state=xyz exit_code=1", "error=access_denied state=xyz exit_code=1"),
         ("no app claims https://example.com/path?q=1", "no app claims https://example.com/path?q=1"),
         ("Basic setup finished", "Basic setup finished"),
-        ("cookie=abc; Path=/", "cookie=[redacted]; Path=/"),
-        (#"code="a b\"c" state=s"#, "code=[redacted] state=s"),
-        (#"FlipResult(code: "4/0Ab", state: "s1")"#, #"FlipResult(code: "[redacted]", state: "s1")"#),
-        (#"Grant(refreshToken: Optional("r-1"), scope: nil)"#, #"Grant(refreshToken: Optional("[redacted]"), scope: nil)"#),
+        ("cookie=abc; Path=/", "cookie=[redacted:3B]; Path=/"),
+        (#"code="a b\"c" state=s"#, "code=[redacted:8B] state=s"),
+        (#"FlipResult(code: "4/0Ab", state: "s1")"#, #"FlipResult(code: "[redacted:5B]", state: "s1")"#),
+        (#"Grant(refreshToken: Optional("r-1"), scope: nil)"#, #"Grant(refreshToken: Optional("[redacted:3B]"), scope: nil)"#),
         (#"Outcome(errorCode: "no_app")"#, #"Outcome(errorCode: "no_app")"#),
-        (#"{"password":"never closed"#, #"{"password":"[redacted]"#),
-        ("Authorization: dXNlcjpwYXNz", "Authorization: [redacted]"),
+        (#"{"password":"never closed"#, #"{"password":"[redacted:12B]"#),
+        ("Authorization: dXNlcjpwYXNz", "Authorization: [redacted:12B]"),
         ("Bearer", "Bearer"),
         ("a Bearer ", "a Bearer "),
         ("Unbearer abc", "Unbearer abc"),
-        ("héllo wörld ?code=ä1&x=ü", "héllo wörld ?code=[redacted]&x=ü"),
-        ("x==code=1", "x==code=[redacted]"),
-        ("Grant(code=abc, scope=s)", "Grant(code=[redacted], scope=s)"),
+        ("héllo wörld ?code=ä1&x=ü", "héllo wörld ?code=[redacted:3B]&x=ü"),
+        ("x==code=1", "x==code=[redacted:1B]"),
+        ("Grant(code=abc, scope=s)", "Grant(code=[redacted:3B], scope=s)"),
         ("https://h/a/x?code=[redacted:37B]&state=s1", "https://h/a/x?code=[redacted:37B]&state=s1"),
         ("https://h/a/x?code=&state=s1", "https://h/a/x?code=&state=s1"),
     ])
@@ -116,9 +80,9 @@ import Testing
     /// The scan skips eight bytes at a time where none can start a credential: each kind is still found at
     /// every offset from a word's start, after any text, in a value and appended to bytes alike.
     @Test(arguments: [
-        ("?code=SECRET&x=1", "?code=[redacted]&x=1"), ("\"token\": \"SECRET\"", "\"token\": \"[redacted]\""),
-        ("Bearer SECRET", "Bearer [redacted]"), ("bearer SECRET", "bearer [redacted]"),
-        ("Authorization: Basic SECRET", "Authorization: Basic [redacted]"),
+        ("?code=SECRET&x=1", "?code=[redacted:6B]&x=1"), ("\"token\": \"SECRET\"", "\"token\": \"[redacted:6B]\""),
+        ("Bearer SECRET", "Bearer [redacted:6B]"), ("bearer SECRET", "bearer [redacted:6B]"),
+        ("Authorization: Basic SECRET", "Authorization: Basic [redacted:6B]"),
     ])
     func findsCredentialsAtEveryOffset(credential: String, scrubbed: String) {
         for padding in ["", "é", "x-y_z.w/v", "ABCDEFGHIJKLMNOPQRSTUVWXYZ acdefghijklmnopqrstuvwxyz"] {

@@ -18,6 +18,9 @@ import Testing
         }
     }
 
+    /// What a secret value is logged as: its length.
+    static func shown(_ secret: String) -> String { "[redacted:\(secret.utf8.count)B]" }
+
     @Test func entriesFromTwoThreadsLeaveInTheirOrderRedacted() async {
         let output = CapturedOutput()
         let writer = LogWriter { batch in output.bytes.withLockedValue { $0 += batch } }
@@ -31,7 +34,12 @@ import Testing
         #expect(lines.count == 1000)
         for thread in ["a", "b"] {
             let mine = lines.filter { $0.contains("appflipd: \(thread)") }
-            #expect(mine == (0..<500).map { "1970-01-01T00:00:00Z info appflipd: \(thread)\($0) APPFLIP_N=\(thread)\($0) APPFLIP_TOKEN=[redacted]" })
+            #expect(
+                mine
+                    == (0..<500).map {
+                        "1970-01-01T00:00:00Z info appflipd: \(thread)\($0) APPFLIP_N=\(thread)\($0) APPFLIP_TOKEN=\(Self.shown("secret-\(thread)\($0)"))"
+                    }
+            )
         }
         #expect(!lines.joined().contains("secret-"))
     }
@@ -68,8 +76,8 @@ import Testing
                 mine
                     == (0..<500).map { index in
                         index.isMultiple(of: 3)
-                            ? "1970-01-01T00:00:00Z info appflipd: \(thread)\(index) APPFLIP_N=\(thread)\(index) APPFLIP_TOKEN=[redacted]"
-                            : "1970-01-01T00:00:00Z info appflipd: \(thread)\(index) APPFLIP_ACCESS_TOKEN=[redacted] APPFLIP_HOP=\(index)"
+                            ? "1970-01-01T00:00:00Z info appflipd: \(thread)\(index) APPFLIP_N=\(thread)\(index) APPFLIP_TOKEN=\(Self.shown("secret-\(thread)\(index)"))"
+                            : "1970-01-01T00:00:00Z info appflipd: \(thread)\(index) APPFLIP_ACCESS_TOKEN=\(Self.shown("secret-\(index)")) APPFLIP_HOP=\(index)"
                     }
             )
         }

@@ -22,30 +22,9 @@ package enum JSONText {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// `value`'s decimal digits. `String(value)` is generic and not specialized: digits by hand cost a tenth
-    /// as much, and the daemon writes a handoff id in every push and reply.
+    /// `value`'s decimal digits: the daemon writes a handoff id in every push and reply.
     package static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        withDigits(of: value) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Calls `body` with `value`'s decimal digits, written right to left into a buffer on the stack, so that
-    /// a writer copies them in one go.
-    package static func withDigits(of value: Int64, _ body: (UnsafeRawBufferPointer) -> Void) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: a sign and Int64's 19 digits fit
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
-        }
+        withDecimalDigits(of: value) { bytes.append(contentsOf: $0) }
     }
 
     /// `value` quoted, escaped as `JSONEncoder` escapes: `"` and `\`, the short escapes `\n \r \t \b \f`,

@@ -126,7 +126,7 @@ struct JSONLineWriter: ~Copyable {
     mutating func integer(_ value: some BinaryInteger) {
         separate()
         if let value = Int64(exactly: value) {
-            JSONText.withDigits(of: value) { append($0) }
+            withDecimalDigits(of: value) { append($0) }
         } else {
             Array(String(value).utf8).withUnsafeBytes { append($0) }
         }

@@ -4,15 +4,11 @@ import Glibc
 /// Hides secrets in URLs before they reach a log, a `watch` stream or another client's reply.
 ///
 /// An App Flip result URL carries an authorization code; only the app that claims the URL may see it.
-/// Values of secret-bearing parameters are replaced by their length, in the query and in the fragment
-/// (where implicit-grant tokens travel).
+/// The value of every parameter whose name is secret by `SecretNames` (the rule the journal's
+/// `LogRedaction` follows too: `code`, `authCode`, `access_token`, but not `error_code`) is replaced by
+/// `SecretNames`' placeholder, `[redacted:NB]`, in the query and in the fragment (where implicit-grant
+/// tokens travel).
 public enum Redaction {
-    /// Parameter names whose values are secrets, compared case-insensitively after form decoding.
-    public static let secretParameters: Set<String> = [
-        "code", "access_token", "refresh_token", "id_token", "token", "client_secret", "password", "secret",
-        "assertion", "client_assertion", "code_verifier",
-    ]
-
     /// `url` with each secret parameter's value replaced by its length; everything else untouched.
     ///
     /// Walks UTF-8 bytes, not characters: `?`, `#`, `&` and `=` are ASCII, so a byte is one wherever a URL
@@ -63,7 +59,7 @@ public enum Redaction {
             return
         }
         shown.append(contentsOf: parameter[...equals])
-        shown.append(contentsOf: "[redacted:\(parameter.count - equals - 1)B]".utf8)
+        SecretNames.appendPlaceholder(byteCount: parameter.count - equals - 1, to: &shown)
     }
 
     /// Where the first `byte` of `bytes[start..<end]` is, or `end`. `memchr`, because `firstIndex(of:)` on a
@@ -73,23 +69,14 @@ public enum Redaction {
         return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
     }
 
-    /// The name is compared as every receiving app reads it, form-decoded: `co%64e` and `Code` are `code`.
-    /// A name that cannot be decoded (a malformed escape) is a secret too, since no one can say it is harmless.
+    /// The name is compared as every receiving app reads it, form-decoded: `co%64e` is `code`. A name that
+    /// cannot be decoded (a malformed escape) is a secret too, since no one can say it is harmless.
     private static func isSecret(name: UnsafeRawBufferPointer) -> Bool {
-        // Plain ASCII with no escape and no `+` decodes to itself, and lower-cases byte by byte.
-        if name.allSatisfy({ $0 < 0x80 && $0 != ascii("%") && $0 != ascii("+") }) {
-            return secretParameterBytes.contains { secret in
-                secret.count == name.count && zip(secret, name).allSatisfy { $0 == ($1 | (isASCIIUpper($1) ? 0x20 : 0)) }
-            }
-        }
+        // A name with no escape and no `+` decodes to itself: most do, and are read without a copy.
+        guard name.contains(where: { $0 == ascii("%") || $0 == ascii("+") }) else { return SecretNames.isSecret(name: name) }
         guard let decoded = PercentEncoding.formDecode(String(decoding: name, as: UTF8.self)) else { return true }
-        // Unicode lower-casing, as a receiving app's: `to\u{212A}en` (a Kelvin sign) is `token`.
-        return secretParameters.contains(decoded.lowercased())
+        return SecretNames.isSecret(name: decoded)
     }
-
-    private static let secretParameterBytes = secretParameters.map { Array($0.utf8) }
-
-    private static func isASCIIUpper(_ byte: UInt8) -> Bool { (ascii("A")...ascii("Z")).contains(byte) }
 
     private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
 }
