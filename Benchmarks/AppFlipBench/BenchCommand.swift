@@ -12,7 +12,7 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
-/// `appflip bench`: handoff throughput and latency through a real daemon, against raw baselines measured in
+/// `appflip-bench`: handoff throughput and latency through a real daemon, against raw baselines measured in
 /// the same run.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

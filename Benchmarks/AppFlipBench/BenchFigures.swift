@@ -1,4 +1,4 @@
-/// One measure of `appflip bench`, from either load (`BenchLoad`'s request lines, `BenchClosedLoop`'s flips
+/// One measure of `appflip-bench`, from either load (`BenchLoad`'s request lines, `BenchClosedLoop`'s flips
 /// and their parts): how many operations ran and failed in how long, and their latencies. Rounds of one
 /// measure merge into one. Every figure reads by the same rules as the C load client's
 /// (`Benchmarks/CBaseline/c-load.c`), so that Swift-driven and C-driven figures compare.

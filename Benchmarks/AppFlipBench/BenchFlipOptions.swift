@@ -9,7 +9,7 @@ import Glibc
 import Logging
 import NIOConcurrencyHelpers
 
-/// `appflip bench --flip`: full App Flips per second through a running appflipd and its OAuth server.
+/// `appflip-bench --flip`: full App Flips per second through a running appflipd and its OAuth server.
 struct BenchFlipOptions: ParsableArguments {
     @Flag(
         help:

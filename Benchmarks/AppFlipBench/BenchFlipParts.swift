@@ -14,7 +14,7 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// `appflip bench --flip-parts`: a full App Flip against its parts, each measured alone, in alternating
+/// `appflip-bench --flip-parts`: a full App Flip against its parts, each measured alone, in alternating
 /// rounds of one run in this process, so that the whole can be held to the sum of its parts:
 ///
 /// - `hops`: the flip's socket hops and handler work without /authorize: the same `appflip` handler with
@@ -22,7 +22,7 @@ import NIOPosix
 /// - `authorize`: the handler's step-3 call alone, `AuthorizationEndpoint` against the embedded server with
 ///   the user's session, on the composition's own HTTP client;
 /// - `token`: Google's exchange at /token alone, for codes minted before the round's clock starts;
-/// - `flip`: the whole flip as `appflip bench --flip` plays it (checked, its code exchanged, no refresh).
+/// - `flip`: the whole flip as `appflip-bench --flip` plays it (checked, its code exchanged, no refresh).
 struct BenchFlipParts {
     var options: BenchFlipOptions
     var concurrencies: [Int]

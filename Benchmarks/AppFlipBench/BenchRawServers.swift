@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
-/// The baselines `appflip bench` measures the daemon against, on the same machine in the same run: a raw
+/// The baselines `appflip-bench` measures the daemon against, on the same machine in the same run: a raw
 /// Unix-socket line echo, and a raw two-hop relay that forwards each line over one shared upstream
 /// connection to the echo and back — the daemon's live-app path without JSON, routing or bookkeeping.
 enum BenchRawServers {

@@ -22,7 +22,7 @@ public struct SystemRandomSource: RandomSource {
     /// `count` bytes from the system's cryptographically secure generator, in one call.
     ///
     /// Not `SystemRandomNumberGenerator`, which makes one system call per byte: a profile of
-    /// `appflip bench --flip-parts` shows it.
+    /// `appflip-bench --flip-parts` shows it.
     public func bytes(_ count: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress { arc4random_buf(base, count) }

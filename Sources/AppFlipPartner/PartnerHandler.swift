@@ -23,7 +23,7 @@ struct PartnerHandler: ActivityHandler {
         // (``Handoff/answer(_:)`` says which); the other then stops.
         let work = NIOLockedValueBox<Task<Void, Never>?>(nil)
         // The time limit is an event loop timer, not a sleeping task beside the work: that cost a tenth of the
-        // throughput of a flip's socket hops (`appflip bench --flip-parts`, `hops`).
+        // throughput of a flip's socket hops (`appflip-bench --flip-parts`, `hops`).
         let limit = handoff.eventLoop.scheduleTask(in: TimeAmount(timeout)) { [configuration] in
             let error = ErrorBody(.timeout, "the appflip handler did not answer within \(timeout)", app: handoff.appID)
             guard handoff.answer(.failure(error)) else { return }

@@ -11,7 +11,7 @@ public import ServiceLifecycle
 import Systemd
 
 /// appflipd, composed once: the daemon, the embedded OAuth2 server, the HTTP client the partner handler
-/// calls authorization endpoints with, and the handler factories. `appflipd`, `appflip bench`'s in-process
+/// calls authorization endpoints with, and the handler factories. `appflipd`, `appflip-bench`'s in-process
 /// daemon and `AppFlipTesting` all run this, so that a test exercises the composition production runs.
 ///
 /// Run ``services`` in one `ServiceGroup`. They are listed in start order; the group stops them in reverse,

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AppFlipBench
 
-/// Every `appflip bench` figure reads by c-load's rules, whichever load measured it.
+/// Every `appflip-bench` figure reads by c-load's rules, whichever load measured it.
 @Suite struct BenchFiguresTests {
     @Test func percentilesAreCLoadsNearestRankBelow() {
         // c-load: latencies[(size_t)(q * (n - 1))] of the sorted latencies.

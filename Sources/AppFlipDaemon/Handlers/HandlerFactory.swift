@@ -50,7 +50,7 @@ public enum BuiltinHandlerFactories {
 
 /// `"handler": {"builtin": "accept"}`: continues every activity at once and opens nothing.
 ///
-/// The cheapest possible app, so that `appflip bench` can measure the daemon's own cost, and a stand-in
+/// The cheapest possible app, so that `appflip-bench` can measure the daemon's own cost, and a stand-in
 /// for an app whose only job is to exist.
 struct AcceptHandler: ActivityHandler {
     let kind = "builtin:accept"
