@@ -276,7 +276,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
-                "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "DjangoOAuthFixture",
+                "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipTesting",
+                "DjangoOAuthFixture",
                 .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"), .nio("NIOCore"),
                 .nio("NIOHTTP1"), .nio("NIOPosix"),
@@ -288,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipHTTPClient", "AppFlipOAuth",
+                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
                 "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings

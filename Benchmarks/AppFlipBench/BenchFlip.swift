@@ -3,7 +3,6 @@ import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
-import AppFlipOAuth
 import AppFlipProtocol
 import ArgumentParser
 import AsyncHTTPClient

@@ -1,7 +1,6 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
-import AppFlipOAuth
 import AppFlipProtocol
 import ArgumentParser
 import AsyncHTTPClient

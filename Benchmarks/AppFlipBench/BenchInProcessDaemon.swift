@@ -1,6 +1,5 @@
 import AppFlipConfiguration
 import AppFlipDaemon
-import AppFlipOAuth
 import AppFlipServer
 import FoundationEssentials
 import Logging

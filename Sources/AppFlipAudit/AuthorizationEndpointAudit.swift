@@ -1,6 +1,5 @@
 public import AppFlipCore
 import AppFlipHTTPClient
-import AppFlipOAuth
 public import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1

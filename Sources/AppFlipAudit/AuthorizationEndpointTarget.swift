@@ -1,5 +1,4 @@
 public import AppFlipHTTPClient
-public import AppFlipOAuth
 
 /// The authorization endpoint an audit checks, called as the partner app's signed-in user.
 public struct AuthorizationEndpointTarget: Sendable, Hashable {

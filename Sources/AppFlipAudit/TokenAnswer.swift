@@ -1,5 +1,4 @@
 import AppFlipCore
-import AppFlipOAuth
 
 /// One answer of a token endpoint, kept as the rules need it: the status, the two headers they name and
 /// the JSON members. Its description shows no token: only lengths and fingerprints.

@@ -1,7 +1,6 @@
 public import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
-import AppFlipOAuth
 public import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore

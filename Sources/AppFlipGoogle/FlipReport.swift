@@ -1,5 +1,4 @@
 import AppFlipHTTPClient
-public import AppFlipOAuth
 import FoundationEssentials
 
 /// What `appflip flip` found, step by step: the `--json` document and the source of the text output.

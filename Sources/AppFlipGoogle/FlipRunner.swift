@@ -1,6 +1,5 @@
 public import AppFlipClient
 public import AppFlipCore
-import AppFlipOAuth
 import AppFlipProtocol
 public import AsyncHTTPClient
 public import Logging

@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    /// 32 clients pipelining 50 opens each, half to a static app, half to one live app. Every request gets
+    /// 32 clients (192 with the slow tests) pipelining 50 opens each, half to a static app, half to one live app. Every request gets
     /// its reply; every static handoff is handled by the static app; a live handoff is handled by the live
     /// app, or fails at once with the documented backpressure (protocol.md, "Backpressure") when a loaded
     /// machine lets the app fall 64 KiB behind, and nothing else. Live handoffs do succeed: each success is
@@ -75,8 +75,9 @@ import Testing
                 return LiveAnswer(continue: true)
             }
             _ = try await app.register(registration("T.live", ["applinks:live.test"]), handler: live)
+            let clients = SlowTests.scale(quick: 32, deep: 192)
             let replies = try await withThrowingTaskGroup(of: [(number: Int, reply: Reply)].self) { group in
-                for clientNumber in 0..<32 {
+                for clientNumber in 0..<clients {
                     group.addTask {
                         let client = try await daemon.connect(client: "client-\(clientNumber)")
                         let replies = try await EventLoopFuture.whenAllSucceed(
@@ -100,9 +101,9 @@ import Testing
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
             }
-            #expect(replies.count == 32 * 50)
+            #expect(replies.count == clients * 50)
             let toStatic = replies.filter { $0.number % 2 == 0 }.map(\.reply)
-            #expect(toStatic.count == 32 * 25)
+            #expect(toStatic.count == clients * 25)
             #expect(toStatic.allSatisfy { Self.handled($0, by: "T.accept") }, "\(toStatic.filter { !Self.handled($0, by: "T.accept") }.prefix(3))")
             let toLive = replies.filter { $0.number % 2 == 1 }.map(\.reply)
             let handledLive = toLive.filter { Self.handled($0, by: "T.live") }

@@ -1,4 +1,5 @@
 import AppFlipConfiguration
+import AppFlipTesting
 import AsyncHTTPClient
 import PropertyBased
 import Testing
@@ -171,7 +172,7 @@ import Testing
     )
     func tokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?) async throws {
         let operations = Gen<Int>.value(in: 0...999_999_999).array(of: 1...40)
-        await propertyCheck(count: 60, input: operations) { sequence in
+        await propertyCheck(count: SlowTests.scale(quick: 60, deep: 400), input: operations) { sequence in
             let clock = ManualClock()
             let start = Model(rotation: rotation, grace: graceSeconds.map { .seconds($0) })
             try await withEmbeddedServer(testConfiguration(rotation: rotation, graceSeconds: graceSeconds), clock: clock) { server, base in

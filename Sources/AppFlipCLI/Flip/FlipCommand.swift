@@ -2,7 +2,6 @@ import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
-import AppFlipOAuth
 import ArgumentParser
 import AsyncHTTPClient
 import Logging

@@ -1,5 +1,4 @@
 import AppFlipGoogle
-import AppFlipOAuth
 
 /// The text output of `appflip flip`.
 struct FlipOutput {

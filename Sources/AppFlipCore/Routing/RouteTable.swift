@@ -181,7 +181,7 @@ public struct AppRoute: Sendable {
     public let domains: [AssociatedDomain]
     /// The compiled AASA document that decides which URLs on those hosts the app takes.
     public let association: AssociationFile
-    /// Breaks ties between apps claiming the same host the same way: lower wins. The caller assigns it
+    /// Breaks ties between apps claiming the same host the same way: higher wins. The caller assigns it
     /// (appflipd gives statically configured apps lower numbers than live registrations).
     public let priority: Int
 

@@ -6,9 +6,9 @@ import NIOConcurrencyHelpers
 /// Every registered app, static and live, and the route table built from them.
 ///
 /// Routing reads an immutable ``Routes`` snapshot taken under a lock, so that a registration or a reload
-/// never stalls handoffs already on their way. A live app coming or going changes the snapshot in
-/// O(log n) (persistent hash tries), so registrations cost the same with 10 or 10,000 apps; a reload
-/// rebuilds it.
+/// never stalls handoffs already on their way. A live app coming or going changes the snapshot through
+/// persistent hash tries, and ``RegistryIndex`` finds the apps it could conflict with without a scan, so a
+/// registration's cost follows its own claims, not the number of apps; a reload rebuilds everything.
 final class AppRegistry: Sendable {
     /// What one handoff routes against: an immutable snapshot, and a class, so that taking it under the
     /// lock costs one reference count instead of one per dictionary inside.

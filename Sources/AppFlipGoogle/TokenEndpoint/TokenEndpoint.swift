@@ -1,5 +1,4 @@
 import AppFlipConfiguration
-import AppFlipOAuth
 import Glibc
 
 /// Where the Google side exchanges the code, as Google's server does: a token URL and the client's
