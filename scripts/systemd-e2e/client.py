@@ -107,7 +107,7 @@ def check_journal(path, forbidden):
         expected = {
             "PRIORITY": "5",
             "SYSLOG_IDENTIFIER": "appflipd",
-            "APPFLIP_CODE": "[redacted]",
+            "APPFLIP_CODE": "[redacted:17B]",
             "SWIFT_LOG_LABEL": "systemd-probe",
         }
         for key, value in expected.items():
@@ -117,7 +117,7 @@ def check_journal(path, forbidden):
                     "APPFLIP_GENERATION", "_SYSTEMD_UNIT"):
             if key not in entry:
                 problems.append(f"{key} missing")
-        if "code=[redacted]&state=s1" not in entry.get("MESSAGE", ""):
+        if "code=[redacted:17B]&state=s1" not in entry.get("MESSAGE", ""):
             problems.append(f"MESSAGE not scrubbed as expected: {entry.get('MESSAGE')!r}")
         print(json.dumps({k: v for k, v in entry.items() if not k.startswith("__")}, indent=1, sort_keys=True))
     return problems
