@@ -188,7 +188,11 @@ let package = Package(
         .executableTarget(name: "appflip", dependencies: ["AppFlipCLI", .argumentParser], swiftSettings: swiftSettings),
         .executableTarget(name: "appflipd", dependencies: ["AppFlipServer", .argumentParser], swiftSettings: swiftSettings),
         // A minimal socket-activated service: the fixture that proves the Systemd module under a real systemd.
-        .executableTarget(name: "systemd-probe", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "systemd-probe",
+            dependencies: ["AppFlipFraming", "Systemd", .logging, .nio("NIOCore")],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Benchmarks: figures, never assertions (docs/performance.md).
         // `appflip-bench`: handoffs through appflipd against raw Unix-socket baselines, and full flips against
@@ -196,7 +200,7 @@ let package = Package(
         .target(
             name: "AppFlipBench",
             dependencies: [
-                "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle",
+                "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
                 "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
                 .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
             ],

@@ -173,7 +173,7 @@ struct BenchCommand: AsyncParsableCommand {
         let liveLine = openLine("https://\(liveHost)/handoff")
         let acceptLine = openLine("https://accept.bench/handoff")
         let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
-        let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.count == liveLine.count + 1 }
+        let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.elementsEqual(liveLine) }
 
         let scenarios: [(name: String, path: String, line: [UInt8], hello: [UInt8]?, check: @Sendable (ByteBufferView) -> Bool)] = [
             ("echo", "raw echo", directory + "/echo.sock", liveLine, nil, echoed),
@@ -299,8 +299,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 
-    private func format1(_ value: Double) -> String { String(Double(Int(value * 10)) / 10) }
-    private func format2(_ value: Double) -> String { String(Double(Int(value * 100)) / 100) }
+    private func format1(_ value: Double) -> String { value.isFinite ? String(Double(Int(value * 10)) / 10) : "\(value)" }
+    private func format2(_ value: Double) -> String { value.isFinite ? String(Double(Int(value * 100)) / 100) : "\(value)" }
 
     /// This process's resident set size, from /proc/self/status.
     static func residentKiB() -> Int? {

@@ -26,7 +26,7 @@ enum BenchLoad {
             let channel = try await ClientBootstrap(group: group)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(BenchLineDecoder()), handler])
+                        try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(BenchFraming.decoder()), handler])
                     }
                 }
                 .connect(unixDomainSocketPath: path).get()

@@ -11,7 +11,7 @@ enum BenchRawServers {
         try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(BenchLineDecoder()), EchoHandler()])
+                    try channel.pipeline.syncOperations.addHandlers([ByteToMessageHandler(BenchFraming.decoder()), EchoHandler()])
                 }
             }
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true).get()
@@ -26,7 +26,7 @@ enum BenchRawServers {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(BenchLineDecoder()), RelayUpstreamHandler(clients: clients),
+                        ByteToMessageHandler(BenchFraming.decoder()), RelayUpstreamHandler(clients: clients),
                     ])
                 }
             }
@@ -42,7 +42,7 @@ enum BenchRawServers {
                 channel.closeFuture.whenComplete { _ in _ = clients.withLockedValue { $0.removeValue(forKey: id) } }
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
-                        ByteToMessageHandler(BenchLineDecoder()), RelayClientHandler(id: id, upstream: upstreamWriter),
+                        ByteToMessageHandler(BenchFraming.decoder()), RelayClientHandler(id: id, upstream: upstreamWriter),
                     ])
                 }
             }
@@ -58,6 +58,7 @@ private final class EchoHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         context.write(data, promise: nil)
+        context.write(wrapOutboundOut(BenchFraming.newline), promise: nil)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -105,9 +106,10 @@ private final class RelayClientHandler: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let line = unwrapInboundIn(data)
-        var tagged = context.channel.allocator.buffer(capacity: line.readableBytes + 21)
+        var tagged = context.channel.allocator.buffer(capacity: line.readableBytes + 22)
         tagged.writeString("\(id) ")
         tagged.writeImmutableBuffer(line)
+        tagged.writeInteger(UInt8(ascii: "\n"))
         upstream.write(tagged)
     }
 }
@@ -127,6 +129,8 @@ private final class RelayUpstreamHandler: ChannelInboundHandler {
             let id = UInt64(line.readString(length: space - line.readerIndex) ?? "")
         else { return }
         line.moveReaderIndex(forwardBy: 1)
-        clients.withLockedValue { $0[id] }?.writeAndFlush(line, promise: nil)
+        guard let client = clients.withLockedValue({ $0[id] }) else { return }
+        client.write(line, promise: nil)
+        client.writeAndFlush(BenchFraming.newline, promise: nil)
     }
 }

@@ -7,9 +7,11 @@
 // embedded OAuth2 server does inside appflipd's private network namespace.
 //
 //     systemd-probe [--config DIR[/appflipd.json]]   (reads DIR/probe.conf; the same ExecStart= as appflipd)
+import AppFlipFraming
 import Dispatch
 import Glibc
 import Logging
+import NIOCore
 import Systemd
 
 LoggingSystem.bootstrap { label in JournalLogHandler(label: label, fieldPrefix: "APPFLIP_") }
@@ -65,29 +67,31 @@ func peerCredentials(_ fd: Int32) -> PeerCredentials {
 func serve(_ connection: Int32) {
     defer { close(connection) }
     let peer = peerCredentials(connection)
-    var pending: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
+    // Protocol v1's own framing, as appflipd reads the same socket: a line over the limit ends the connection.
+    var lines = LineReader(LineFrameDecoder(maxLineBytes: 65_536, unterminatedLastLine: .drop))
     var requests = 0
     while true {
         let count = read(connection, &buffer, buffer.count)
         guard count > 0 else { return }
-        pending += buffer[..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
-            requests += 1
-            let handoffID = "probe-\(getpid())-\(requests)"
-            logger.notice(
-                "answered a probe request https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=PROBE-SECRET-CODE&state=s1",
-                metadata: [
-                    "handoff-id": "\(handoffID)",
-                    "peer": ["uid": "\(peer.uid)", "pid": "\(peer.pid)"],
-                    "code": "PROBE-SECRET-CODE",
-                    "request-bytes": "\(line.utf8.count)",
-                    "generation": "\(generation)",
-                ]
-            )
-            writeAll(connection, #"{"op":"probe","id":"\#(handoffID)","pid":\#(getpid()),"generation":\#(generation)}"# + "\n")
+        do {
+            try lines.read(ByteBuffer(bytes: buffer[..<count])) { line in
+                requests += 1
+                let handoffID = "probe-\(getpid())-\(requests)"
+                logger.notice(
+                    "answered a probe request https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=PROBE-SECRET-CODE&state=s1",
+                    metadata: [
+                        "handoff-id": "\(handoffID)",
+                        "peer": ["uid": "\(peer.uid)", "pid": "\(peer.pid)"],
+                        "code": "PROBE-SECRET-CODE",
+                        "request-bytes": "\(line.readableBytes)",
+                        "generation": "\(generation)",
+                    ]
+                )
+                writeAll(connection, #"{"op":"probe","id":"\#(handoffID)","pid":\#(getpid()),"generation":\#(generation)}"# + "\n")
+            }
+        } catch {
+            return
         }
     }
 }
