@@ -343,7 +343,7 @@ let package = Package(
     ]
 )
 
-// MARK: libFuzzer targets, one executable per input format (Tests/Fuzz, docs/operations.md "Fuzzing"). Declared
+// MARK: libFuzzer targets, one executable per input format (Tests/Fuzz, docs/testing.md "Fuzzing"). Declared
 // only when APPFLIP_FUZZ=1, which `scripts/fuzz` sets with its own scratch path and `-sanitize=fuzzer`, so that
 // the normal build, its tests and CI never compile them. Each defines `LLVMFuzzerTestOneInput` and hands it to
 // libFuzzer's driver (FuzzSupport).

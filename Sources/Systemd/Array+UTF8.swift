@@ -2,8 +2,8 @@ import AppFlipCore
 
 extension [UInt8] {
     /// Appends the string's UTF-8 bytes with one copy. `append(contentsOf: string.utf8)` goes through the
-    /// generic sequence path, and the log line did it a dozen times per entry (docs/operations.md, "What the
-    /// handoff line costs").
+    /// generic sequence path, and the log line did it a dozen times per entry (docs/performance.md, "The
+    /// handoff line").
     mutating func appendUTF8(_ string: String) {
         if let copied: Void = string.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) {
             return copied

@@ -6,7 +6,7 @@ public import Logging
 /// A record of a kind reaches the log writer's thread as bytes that ``JournalRecordPacker`` copies into the
 /// writer's queue on the caller's thread: no allocation and no reference per record that the writer's thread
 /// then frees. A closure per record, allocated on the event loop and freed on the writer's thread, cost the
-/// event loop more than making the record did (docs/operations.md, "What the handoff line costs"). The
+/// event loop more than making the record did (docs/performance.md, "The handoff line"). The
 /// writer makes of it the entry that the fields' swift-log metadata would make (``metadata(packing:)``).
 public final class JournalRecordKind: Sendable {
     /// One field of the record: its metadata key, and what its text becomes when it is printed.

@@ -91,7 +91,7 @@ final class OutboundLines {
     /// Writes whatever is pending now.
     ///
     /// An armed acknowledgement timer stays armed: cancelling it here and arming another for the next
-    /// answer cost a scheduled task per handoff (7,000 instructions, `scripts/instructions-per-handoff`).
+    /// answer cost a scheduled task per handoff (`scripts/instructions-per-handoff` shows it).
     /// Firing with no acknowledgement waiting, it does nothing; one that waits leaves within the delay.
     func flush() {
         guard let (lines, context) = pending.takeForWrite() else { return }
