@@ -53,11 +53,6 @@ public struct TransportFailure: Error, Sendable, CustomStringConvertible {
         self.description = description
     }
 
-    /// Whether a bound of ``OutboundBounds`` (deadline, body cap, header cap, connect timeout) ended the exchange.
-    public var isBound: Bool {
-        [.connectTimeout, .tlsHandshakeTimeout, .noAnswer, .stalledBody, .slowBody, .bodyTooLarge, .headersTooLarge].contains(kind)
-    }
-
     /// The partner handler's result for it: every transport failure is transient (`cancelled`).
     var authorizationFailure: AuthorizationFailure { AuthorizationFailure(.cancelled, reason: description) }
 
