@@ -145,7 +145,11 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(9))
         #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
-        #expect(report.unreachable == ["the audit did not finish within its whole-run timeout (--timeout, 1.0 seconds); the checks it did not finish are skipped"])
+        #expect(
+            report.unreachable == [
+                "the audit did not finish within its whole-run timeout (--timeout, 1.0 seconds); the checks it did not finish are skipped"
+            ]
+        )
         #expect(report.results.first { $0.id == "authorize.redirect-uris" }?.outcome == "skipped")
     }
 }
