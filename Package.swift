@@ -235,11 +235,13 @@ let package = Package(
             resources: [.copy("Corpora")],
             swiftSettings: swiftSettings
         ),
-        // Real HTTPS on 127.0.0.1: a certificate authority made in the test, NIO servers, the real AASA corpus.
+        // Real HTTPS on 127.0.0.1: a certificate authority made in the test, NIO servers, the real AASA corpus, and
+        // the hostile-server battery against every outbound request's bounds.
         .testTarget(
             name: "AppFlipHTTPClientTests",
             dependencies: [
-                "AppFlipAudit", "AppFlipCore", "AppFlipHTTPClient", "AppFlipTesting", .product(name: "X509", package: "swift-certificates"),
+                "AppFlipAudit", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipTesting", .httpClient, .logging,
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .crypto,
                 .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOHTTP1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],

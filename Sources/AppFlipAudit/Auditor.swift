@@ -1,7 +1,9 @@
 import AppFlipClient
 public import AppFlipCore
 import AppFlipGoogle
+public import AppFlipHTTPClient
 public import AsyncHTTPClient
+import Synchronization
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in
 /// one ``AuditReport``. Codes for the token endpoint come from the partner app when it is given, else
@@ -18,6 +20,11 @@ public struct Auditor: Sendable {
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
+    /// The bounds of each request to the authorization and token endpoints (`OutboundBounds.oauth()`).
+    public var bounds: OutboundBounds
+    /// The whole run's bound (`--timeout`): past it the audit stops, keeps the checks it finished and reports
+    /// the rest skipped and the run unfinished (exit status 1). Nil: no bound but each request's.
+    public var timeout: Duration?
 
     /// An audit of the targets given; at least one should be.
     public init(
@@ -25,21 +32,69 @@ public struct Auditor: Sendable {
         authorization: AuthorizationEndpointTarget? = nil,
         token: TokenEndpointTarget? = nil,
         association: AssociationTarget? = nil,
-        redirectURI: AppFlipRedirectURI = AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production)
+        redirectURI: AppFlipRedirectURI = AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
+        bounds: OutboundBounds = .oauth(),
+        timeout: Duration? = nil
     ) {
         self.partner = partner
         self.authorization = authorization
         self.token = token
         self.association = association
         self.redirectURI = redirectURI
+        self.bounds = bounds
+        self.timeout = timeout
     }
 
     /// Runs the audit; `httpClient` must not follow redirects (`HTTPClient.Configuration.appFlipOAuth()`).
+    /// With a `timeout`, returns by then even if a check is still waiting (it is cancelled, not waited for:
+    /// a reply from appflipd cannot be interrupted).
     public func run(httpClient: HTTPClient) async -> AuditReport {
+        let progress = AuditProgress()
+        guard let timeout else {
+            await run(httpClient: httpClient, into: progress)
+            return progress.report(stoppedAfter: nil, targets: [])
+        }
+        let work = Task { await self.run(httpClient: httpClient, into: progress) }
+        if await Self.finishes(work, within: timeout) {
+            return progress.report(stoppedAfter: nil, targets: [])
+        }
+        work.cancel()
+        var targets: [AuditTarget] = []
+        if partner != nil { targets.append(.partnerApp) }
+        if authorization != nil { targets.append(.authorizationEndpoint) }
+        if token != nil { targets.append(.tokenEndpoint) }
+        if association != nil { targets.append(.associationFile) }
+        return progress.report(stoppedAfter: timeout, targets: targets)
+    }
+
+    /// Whether `work` ends within `timeout`; it is not waited for past it.
+    private static func finishes(_ work: Task<Void, Never>, within timeout: Duration) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            let timer = Task {
+                try? await Task.sleep(for: timeout)
+                once.resume(false)
+            }
+            Task {
+                await work.value
+                once.resume(true)
+                timer.cancel()
+            }
+        }
+    }
+
+    private func run(httpClient: HTTPClient, into progress: AuditProgress) async {
         var results: [AuditResult] = []
         var unreachable: [String] = []
+        // Each target's results reach `progress` as soon as they are known, so that a whole-run timeout keeps them.
+        defer { progress.add(results, unreachable: unreachable) }
         func skip(_ target: AuditTarget, _ reason: String) {
             results += AuditCheck.allCases.filter { $0.target == target }.map { AuditResult($0, .skipped, reason) }
+        }
+        func flush() {
+            progress.add(results, unreachable: unreachable)
+            results = []
+            unreachable = []
         }
 
         if let association {
@@ -49,11 +104,12 @@ public struct Auditor: Sendable {
                 unreachable.append("\(error)")
                 skip(.associationFile, "\(error)")
             }
+            flush()
         }
 
         var codeSource: (any AuditCodeSource)?
         if let authorization {
-            let audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient)
+            let audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
             do {
                 results += try await audit.run()
                 codeSource = audit
@@ -61,6 +117,7 @@ public struct Auditor: Sendable {
                 unreachable.append("\(error)")
                 skip(.authorizationEndpoint, "\(error)")
             }
+            flush()
         }
 
         var connection: AppFlipConnection?
@@ -77,12 +134,14 @@ public struct Auditor: Sendable {
                 unreachable.append("\(error)")
                 skip(.partnerApp, "\(error)")
             }
+            flush()
         }
 
         if let token {
             if let codeSource {
                 do {
-                    results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient).run(codes: codeSource)
+                    results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+                        .run(codes: codeSource)
                 } catch {
                     unreachable.append("\(error)")
                     skip(.tokenEndpoint, "\(error)")
@@ -92,7 +151,6 @@ public struct Auditor: Sendable {
             }
         }
         await connection?.close()
-        return AuditReport(results: results, unreachable: unreachable)
     }
 
     private static func connect(_ socketPath: String) async throws(AuditUnreachable) -> AppFlipConnection {
@@ -109,6 +167,47 @@ public struct Auditor: Sendable {
         } catch {
             throw AuditUnreachable("cannot register as the Google app for every redirect path (/a/*): \(error)")
         }
+    }
+}
+
+/// The results of a run so far. A run stopped by its timeout is reported from here, and what its cancelled
+/// checks add afterwards is dropped.
+private final class AuditProgress: Sendable {
+    private let state = Mutex<(results: [AuditResult], unreachable: [String], closed: Bool)>(([], [], false))
+
+    func add(_ results: [AuditResult], unreachable: [String]) {
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.results += results
+            state.unreachable += unreachable
+        }
+    }
+
+    /// The report; after `stoppedAfter`, each check of `targets` without a result is skipped and the run unfinished.
+    func report(stoppedAfter timeout: Duration?, targets: [AuditTarget]) -> AuditReport {
+        state.withLock { state in
+            state.closed = true
+            guard let timeout else { return AuditReport(results: state.results, unreachable: state.unreachable) }
+            let done = Set(state.results.map(\.check))
+            let reason = "the audit's whole-run timeout (--timeout, \(timeout)) ran out before this check finished"
+            let stopped = AuditCheck.allCases.filter { targets.contains($0.target) && !done.contains($0) }
+                .map { AuditResult($0, .skipped, reason) }
+            let unfinished = "the audit did not finish within its whole-run timeout (--timeout, \(timeout)); the checks it did not finish are skipped"
+            return AuditReport(results: state.results + stopped, unreachable: state.unreachable + [unfinished])
+        }
+    }
+}
+
+/// Resumes a continuation once, with the first of several racing values.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: Bool) {
+        continuation.withLock { $0.take() }?.resume(returning: value)
     }
 }
 

@@ -1,5 +1,5 @@
 public import AppFlipCore
-import AppFlipHTTPClient
+public import AppFlipHTTPClient
 public import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
@@ -12,13 +12,21 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
     public var target: AuthorizationEndpointTarget
     /// The redirect URI of the state battery and the lookalikes' original.
     public var redirectURI: AppFlipRedirectURI
+    /// The bounds of each request: `OutboundBounds.oauth()` unless a test shortens them.
+    public var bounds: OutboundBounds
     private let httpClient: HTTPClient
 
     /// An audit of `target`; `httpClient` must not follow redirects (`HTTPClient.Configuration.appFlipOAuth()`).
-    public init(target: AuthorizationEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient) {
+    public init(
+        target: AuthorizationEndpointTarget,
+        redirectURI: AppFlipRedirectURI,
+        httpClient: HTTPClient,
+        bounds: OutboundBounds = .oauth()
+    ) {
         self.target = target
         self.redirectURI = redirectURI
         self.httpClient = httpClient
+        self.bounds = bounds
     }
 
     /// What one authorization request came back with; the Location is kept whole only in memory.
@@ -127,15 +135,12 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
         fields.append(("state", state))
         var request = HTTPClientRequest(url: target.url + (target.url.contains("?") ? "&" : "?") + FormEncoding.encode(fields))
         target.credential?.apply(to: &request.headers)
+        let endpoint = String(target.url.prefix { $0 != "?" })
         do {
-            let response = try await httpClient.execute(request, timeout: .seconds(10))
-            _ = try await response.body.collect(upTo: 1 << 20)
+            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: "the authorization endpoint \(endpoint)")
             return Answer(status: response.status.code, location: response.headers.first(name: "Location"))
         } catch {
-            let endpoint = String(target.url.prefix { $0 != "?" })
-            throw AuditUnreachable(
-                "the authorization endpoint \(endpoint) could not be reached: \(TransportFailure.describe(error, endpoint: endpoint))"
-            )
+            throw AuditUnreachable("\(error)")
         }
     }
 }

@@ -1,6 +1,6 @@
 public import AppFlipCore
 import AppFlipGoogle
-import AppFlipHTTPClient
+public import AppFlipHTTPClient
 public import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore
@@ -17,13 +17,16 @@ public struct TokenEndpointAudit: Sendable {
     public var redirectURI: AppFlipRedirectURI
     /// How long a code must age for `token.code-expiry`: just over RFC 6749's 10 minutes.
     public var codeExpiryWait: Duration = .seconds(601)
+    /// The bounds of each request: `OutboundBounds.oauth()` unless a test shortens them.
+    public var bounds: OutboundBounds
     private let httpClient: HTTPClient
 
     /// An audit of `target` with codes issued for `redirectURI`; `httpClient` must not follow redirects.
-    public init(target: TokenEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient) {
+    public init(target: TokenEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient, bounds: OutboundBounds = .oauth()) {
         self.target = target
         self.redirectURI = redirectURI
         self.httpClient = httpClient
+        self.bounds = bounds
     }
 
     private enum Credentials {
@@ -247,11 +250,9 @@ public struct TokenEndpointAudit: Sendable {
         request.headers.add(name: "Authorization", value: "Bearer \(accessToken)")
         let status: UInt
         do {
-            let response = try await httpClient.execute(request, timeout: .seconds(10))
-            _ = try await response.body.collect(upTo: 1 << 20)
-            status = response.status.code
+            status = try await httpClient.exchange(request, bounds: bounds, endpoint: "the resource \(resourceURL)").status.code
         } catch {
-            throw AuditUnreachable("the resource \(resourceURL) could not be reached: \(TransportFailure.describe(error, endpoint: resourceURL))")
+            throw AuditUnreachable("\(error)")
         }
         return AuditResult(
             .tokenResource,
@@ -395,16 +396,15 @@ public struct TokenEndpointAudit: Sendable {
         }
         request.body = .bytes(ByteBuffer(string: FormEncoding.encode(fields)))
         do {
-            let response = try await httpClient.execute(request, timeout: .seconds(10))
-            let body = try await response.body.collect(upTo: 1 << 20)
+            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: "the token endpoint \(target.url)")
             return TokenAnswer(
                 status: Int(response.status.code),
                 contentType: response.headers.first(name: "Content-Type"),
                 cacheControl: response.headers.first(name: "Cache-Control"),
-                body: Array(buffer: body)
+                body: response.body
             )
         } catch {
-            throw AuditUnreachable("the token endpoint \(target.url) could not be reached: \(TransportFailure.describe(error, endpoint: target.url))")
+            throw AuditUnreachable("\(error)")
         }
     }
 }

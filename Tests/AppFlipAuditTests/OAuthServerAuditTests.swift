@@ -84,8 +84,7 @@ import Testing
         #expect(report.unreachable.count == 1)
         #expect(
             report.unreachable.first
-                == "the authorization endpoint http://127.0.0.1:9/authorize could not be reached: "
-                + "connection to http://127.0.0.1:9/authorize refused: nothing listens there"
+                == "connection to the authorization endpoint http://127.0.0.1:9/authorize refused: nothing listens there"
         )
         #expect(report.result(.authorizeRedirectURIs).outcome == .skipped)
         // Without a code source the token checks cannot run: skipped, with why.

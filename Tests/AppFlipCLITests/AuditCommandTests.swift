@@ -105,5 +105,51 @@ import Testing
         )
         #expect(unreachable.status == 1)
         #expect(unreachable.standardOutput.contains("unreachable: appflipd is not running at /nonexistent/appflipd.sock (no socket there)"))
+
+        let slowTooShort = try await TestCommand.run(
+            "appflip",
+            ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s", "--slow", "--timeout", "60"]
+        )
+        #expect(slowTooShort.status == 64)
+        #expect(slowTooShort.standardError.contains("--slow waits 601 seconds"), "\(slowTooShort.standardError)")
+    }
+
+    @Test func theWholeRunStopsAtTimeoutAsCouldNotRun() async throws {
+        // A socket that listens and never accepts: the kernel completes each connection, nothing ever answers.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(listen(listener, 16) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+
+        let start = ContinuousClock.now
+        let outcome = try await TestCommand.run(
+            "appflip",
+            [
+                "audit", "--authorize-url", "http://127.0.0.1:\(port)/authorize", "--client-id", "c", "--scope", "profile",
+                "--timeout", "1", "--json",
+            ]
+        )
+        // A generous bound on a hang: each request alone may take 10 s; the whole run stops at 1 s.
+        #expect(ContinuousClock.now - start < .seconds(9))
+        #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
+        #expect(
+            report.unreachable == [
+                "the audit did not finish within its whole-run timeout (--timeout, 1.0 seconds); the checks it did not finish are skipped"
+            ]
+        )
+        #expect(report.results.first { $0.id == "authorize.redirect-uris" }?.outcome == "skipped")
     }
 }

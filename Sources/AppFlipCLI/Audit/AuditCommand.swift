@@ -22,6 +22,9 @@ struct AuditCommand: AsyncParsableCommand {
             Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
             $APPFLIP_COOKIE, $APPFLIP_HEADER or $APPFLIP_BEARER.
+            Every HTTP request is bounded (10 s for the whole exchange, 64 KiB of body, 80 KiB of headers, no \
+            redirect followed, nothing decompressed) and so is the whole run (--timeout, default 60 s): a server that \
+            hits a bound is reported as what it did, and the audit could not run.
             Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
             was unreachable is printed), 64 usage error.
             """
@@ -98,7 +101,19 @@ struct AuditCommand: AsyncParsableCommand {
     var junit: String?
 
     @Option(help: "Seconds to wait for appflipd's reply to each flip link.")
-    var timeout: Double = 30
+    var flipTimeout: Double = 30
+
+    @Option(
+        help: """
+            Seconds the whole audit may take (default 60, or 700 with --slow): past it the audit stops, keeps the \
+            checks it finished and exits 1. Each HTTP request is bounded as well: 10 s, 64 KiB of body.
+            """
+    )
+    var timeout: Double?
+
+    /// The whole run's bound: `--timeout`, else 60 s, enough for a full audit of a partner on a CI runner, or
+    /// 700 s with --slow, whose code-expiry check waits 601 s.
+    var runTimeout: Double { timeout ?? (slow ? 700 : 60) }
 
     func validate() throws {
         if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil {
@@ -124,18 +139,20 @@ struct AuditCommand: AsyncParsableCommand {
         if (basic || resourceURL != nil || slow) && !tokenEndpointOptions.isGiven {
             throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
+        guard flipTimeout > 0, flipTimeout <= 3600 else { throw ValidationError("--flip-timeout must be more than 0 and at most 3600") }
+        guard runTimeout > 0, runTimeout <= 86400 else { throw ValidationError("--timeout must be more than 0 and at most 86400") }
+        if slow && runTimeout <= 601 { throw ValidationError("--slow waits 601 seconds for a code to expire: give a --timeout above that") }
     }
 
     func run() async throws {
         let clientID = self.clientID ?? ""
         let scopes = self.scopes
         let partnerLink = try link.map { try RawURL($0) }
-        var auditor = Auditor()
+        var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
         if let partnerLink {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
-                PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(timeout * 1000))), socketPath
+                PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(flipTimeout * 1000))), socketPath
             )
         }
         if let authorizeURL {

@@ -25,7 +25,8 @@ public struct TokenEndpointClient: Sendable {
     public var clientSecret: String
     /// Where the credentials go: form body (Google's way) or Basic header.
     public var authentication: Authentication
-    /// How long one request may take, connection included.
+    /// How long one request may take, connection and body included; the body is capped at
+    /// `OutboundBounds.oauthBodySize` (`OutboundBounds.oauth`).
     public var timeout: Duration
     private let httpClient: HTTPClient
     private let logger: Logger
@@ -146,17 +147,18 @@ public struct TokenEndpointClient: Sendable {
         return request
     }
 
+    /// One exchange within `OutboundBounds.oauth(deadline: timeout)`.
     private func execute(
         _ request: HTTPClientRequest,
         url: String
     ) async throws(TokenEndpointFailure)
         -> (HTTPResponseStatus, [UInt8])
     {
-        do {
-            let response = try await httpClient.execute(request, timeout: TimeAmount(timeout))
-            return (response.status, Array(buffer: try await response.body.collect(upTo: 1 << 20)))
+        do throws(TransportFailure) {
+            let response = try await httpClient.exchange(request, bounds: .oauth(deadline: timeout), endpoint: url)
+            return (response.status, response.body)
         } catch {
-            throw .transport(TransportFailure.describe(error, endpoint: url))
+            throw .transport(error.description)
         }
     }
 
@@ -194,28 +196,8 @@ public struct TokenEndpointClient: Sendable {
     }
 
     private func send(_ request: HTTPClientRequest, secrets: [String]) async throws(TokenEndpointFailure) -> TokenResponse {
-        let status: HTTPResponseStatus
-        let body: ByteBuffer
-        do {
-            let response = try await httpClient.execute(request, timeout: TimeAmount(timeout))
-            status = response.status
-            body = try await response.body.collect(upTo: 1 << 20)
-        } catch {
-            throw .transport(TransportFailure.describe(error, endpoint: tokenURL))
-        }
-        let bytes = Array(buffer: body)
-        guard status == .ok else {
-            struct ErrorBody: Decodable {
-                var error: String
-                var error_description: String?
-            }
-            let parsed = try? JSONDecoder().decode(ErrorBody.self, from: Data(bytes))
-            throw .endpoint(
-                status: Int(status.code),
-                error: parsed?.error.redacting(secrets),
-                description: parsed?.error_description?.redacting(secrets)
-            )
-        }
+        let (status, bytes) = try await execute(request, url: tokenURL)
+        guard status == .ok else { throw Self.endpointError(status: status, bytes: bytes, secrets: secrets) }
         guard let response = TokenResponse(json: bytes) else {
             throw .malformedResponse("HTTP 200 without a JSON body holding access_token and token_type")
         }

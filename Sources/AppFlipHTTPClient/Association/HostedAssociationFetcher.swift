@@ -8,8 +8,9 @@ import NIOSSL
 ///
 /// HTTPS verified against the system's trust store (or a CA file); no redirect followed (a 3xx fails and names
 /// its `Location`); 200 required; `application/json` required; at most 128 KB, reading stops past it; one
-/// timeout for the whole fetch. Each failure names the `HostingRule` it broke and what was seen. Used by
-/// `appflip aasa fetch|check` and by `appflip audit`.
+/// timeout for the whole fetch, body included (`OutboundBounds`, through `HTTPClient.startExchange`). Each
+/// failure names the `HostingRule` it broke and what was seen. Used by `appflip aasa fetch|check` and by
+/// `appflip audit`.
 public struct HostedAssociationFetcher: Sendable {
     /// Where from, trusting whom, how long.
     public let options: HostedAssociationFetchOptions
@@ -43,7 +44,12 @@ public struct HostedAssociationFetcher: Sendable {
     }
 
     private func configuration(url: String) throws(HostedAssociationFailure) -> HTTPClient.Configuration {
-        var tls = TLSConfiguration.makeClientConfiguration()
+        // appflip's one outbound configuration (no redirect, no decompression, one connection attempt, as a
+        // device makes), with the trust the options name. Connecting gets at most half the fetch's timeout, so
+        // that a handshake that never ends is reported as that, not as a silent server.
+        let connectTimeout = min(options.timeout / 2, OutboundBounds.connectTimeout)
+        var configuration = HTTPClient.Configuration.appFlipOAuth(connectTimeout: connectTimeout)
+        var tls = configuration.tlsConfiguration ?? .makeClientConfiguration()
         tls.certificateVerification = .fullVerification
         if case .caFile(let path) = options.trust {
             do {
@@ -52,22 +58,19 @@ public struct HostedAssociationFetcher: Sendable {
                 throw HostedAssociationFailure(.reachable, url: url, "cannot read the CA file \(path): \(error)")
             }
         }
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls,
-            redirectConfiguration: .disallow,
-            timeout: .init(connect: TimeAmount(options.timeout), read: TimeAmount(options.timeout))
-        )
-        // One attempt, as a device makes: a refused connection or a bad certificate fails now, not at the timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.tlsConfiguration = tls
         return configuration
     }
 
+    /// The bounds of one fetch: the options' timeout for the whole of it, their size for the body.
+    var bounds: OutboundBounds { OutboundBounds(deadline: options.timeout, maximumBodySize: options.maximumSize) }
+
     private func fetch(domain: String, url: String, client: HTTPClient) async throws(HostedAssociationFailure) -> HostedAssociationFile {
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(HTTPClientRequest(url: url), timeout: TimeAmount(options.timeout))
+        let response: StartedExchange
+        do throws(TransportFailure) {
+            response = try await client.startExchange(HTTPClientRequest(url: url), bounds: bounds, endpoint: "the server")
         } catch {
-            throw Self.failure(error, url: url, timeout: options.timeout)
+            throw Self.failure(error, url: url)
         }
         let status = "\(response.status.code) \(response.status.reasonPhrase)"
         if (300..<400).contains(response.status.code) {
@@ -82,7 +85,12 @@ public struct HostedAssociationFetcher: Sendable {
             let served = contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"
             throw HostedAssociationFailure(.contentType, url: url, "\(served); Apple asks for application/json")
         }
-        let bytes = try await body(of: response, url: url)
+        let bytes: [UInt8]
+        do throws(TransportFailure) {
+            bytes = try await response.body()
+        } catch {
+            throw Self.failure(error, url: url)
+        }
         do {
             let file = try AssociationFile(json: bytes)
             return HostedAssociationFile(domain: domain, url: url, contentType: contentType, bytes: bytes, file: file)
@@ -98,49 +106,21 @@ public struct HostedAssociationFetcher: Sendable {
         }
     }
 
-    /// The body, read up to `maximumSize`: a longer one fails as soon as it is known, without reading the rest.
-    private func body(of response: HTTPClientResponse, url: String) async throws(HostedAssociationFailure) -> [UInt8] {
-        let limit = options.maximumSize
-        if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
-            throw HostedAssociationFailure(.size, url: url, "Content-Length \(declared) bytes; Apple accepts at most \(limit)")
-        }
-        var bytes: [UInt8] = []
-        do {
-            for try await chunk in response.body {
-                guard bytes.count + chunk.readableBytes <= limit else {
-                    throw HostedAssociationFailure(
-                        .size,
-                        url: url,
-                        "more than \(limit) bytes (stopped reading at \(bytes.count + chunk.readableBytes)); Apple accepts at most \(limit)"
-                    )
-                }
-                bytes += chunk.readableBytesView
-            }
-        } catch let failure as HostedAssociationFailure {
-            throw failure
-        } catch {
-            throw Self.failure(error, url: url, timeout: options.timeout)
-        }
-        return bytes
-    }
-
     /// `application/json`, with any parameters (`; charset=utf-8`), compared case-insensitively.
     static func isJSON(_ contentType: String) -> Bool {
         let mediaType = contentType.prefix { $0 != ";" }.trimmingASCIIWhitespace.lowercased()
         return mediaType == "application/json"
     }
 
-    /// A transport error as a failed rule: TLS errors break `hosting.https`; the rest mean the host did not
-    /// answer (`hosting.reachable`).
-    static func failure(_ error: any Error, url: String, timeout: Duration) -> HostedAssociationFailure {
-        switch error {
-        case is NIOSSLError, is NIOSSLExtraError, is BoringSSLError:
-            return HostedAssociationFailure(.https, url: url, "TLS failed: \(error)")
-        case let error as HTTPClientError
-        where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
-            return HostedAssociationFailure(.reachable, url: url, "no answer within \(timeout) (\(error))")
-        default:
-            return HostedAssociationFailure(.reachable, url: url, "cannot fetch: \(error)")
+    /// A transport failure as a failed rule: a failed TLS handshake breaks `hosting.https`, a body over the
+    /// size `hosting.size` (Apple's documented limit); the rest mean the host gave no file (`hosting.reachable`:
+    /// the check could not run), the bound it hit named.
+    static func failure(_ failure: TransportFailure, url: String) -> HostedAssociationFailure {
+        switch failure.kind {
+        case .tls: HostedAssociationFailure(.https, url: url, failure.description)
+        case .bodyTooLarge:
+            HostedAssociationFailure(.size, url: url, "\(failure.description); Apple accepts at most \(AssociationFile.maximumSize) bytes")
+        default: HostedAssociationFailure(.reachable, url: url, failure.description)
         }
     }
 }

@@ -16,7 +16,8 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
     public var url: String
     /// Sent with every request; nil sends none.
     public var credential: SessionCredential?
-    /// The whole exchange, connect to last body byte, must finish within this.
+    /// The whole exchange, connect to last body byte, must finish within this; the body is capped at
+    /// `OutboundBounds.oauthBodySize` (`OutboundBounds.oauth`).
     public var timeout: Duration
     private let httpClient: HTTPClient
     private let random: any RandomSource
@@ -72,15 +73,13 @@ public struct AuthorizationEndpoint: AuthorizationCodeSource {
         }
     }
 
-    /// Sends the request and returns the Location of a 302 or 303.
+    /// Sends the request and returns the Location of a 302 or 303; the body, read within the bounds, is not used.
     private func fetchRedirect(_ request: HTTPClientRequest) async throws(AuthorizationFailure) -> String {
-        let response: HTTPClientResponse
-        do {
-            response = try await httpClient.execute(request, timeout: TimeAmount(timeout))
-            // Drain the body (bounded) so the connection can be reused; its content is never used.
-            _ = try await response.body.collect(upTo: 1 << 20)
+        let response: BoundedResponse
+        do throws(TransportFailure) {
+            response = try await httpClient.exchange(request, bounds: .oauth(deadline: timeout), endpoint: Self.redactedURL(url))
         } catch {
-            throw TransportFailure.classify(error, endpoint: Self.redactedURL(url))
+            throw error.authorizationFailure
         }
         let status = response.status
         guard status == .found || status == .seeOther else {
