@@ -1,7 +1,9 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import FoundationEssentials
 import NIOCore
 import Testing
 
@@ -153,8 +155,11 @@ import Testing
         let apps = [
             TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept),
             TestApp(appID: "T.chatty", domains: ["applinks:chatty.test"], handler: .script("for n in 1 2 3; do echo https://accept.test/$n; done")),
+            TestApp(appID: "T.enough", domains: ["applinks:enough.test"], handler: .script("for n in 1 2; do echo https://accept.test/$n; done")),
         ]
         try await withTestDaemon(configuration: configuration, apps: apps) { daemon in
+            let atTheLimit = try await daemon.connect().open("https://enough.test/")
+            #expect(atTheLimit.opened.map(\.status) == [.delivered, .delivered])
             let failed = try await daemon.connect().openError("https://chatty.test/")
             #expect(failed.code == .handlerFailed)
             #expect(failed.message.contains("more than 2 URLs"))
@@ -180,6 +185,33 @@ import Testing
                 outcomes[event.hop] = event.outcome
             }
             #expect(outcomes == [0: "handled", 1: "delivered", 2: "delivered", 3: "too_many_hops"])
+        }
+    }
+
+    /// A live app's association document may be as large as Apple's 128 KB limit, as the daemon encodes it,
+    /// and not a byte larger.
+    @Test func anAssociationAtApplesLimitIsTakenAndOneByteMoreIsNot() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxLineBytes = 256 << 10
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let app = try await daemon.connect()
+            func document(padding: Int) -> JSONValue {
+                .object([
+                    "applinks": .object(["details": .array([.object(["appIDs": .array([.string("T.big")]), "components": .array([everything])])])]),
+                    "padding": .string(String(repeating: "a", count: padding)),
+                ])
+            }
+            // The document's bytes grow one for one with the padding.
+            let base = try JSONEncoder().encode(document(padding: 0)).count
+            let limit = 128 * 1024
+            let atTheLimit = document(padding: limit - base)
+            #expect(try JSONEncoder().encode(atTheLimit).count == limit)
+            let over = RegisterRequest(appID: "T.big", domains: ["applinks:big.test"], association: document(padding: limit - base + 1))
+            let refused = try await app.send(.register(over)).get()
+            #expect(refused.error?.code == .invalidAssociation)
+            #expect(refused.error?.message.contains("\(limit + 1) bytes") == true)
+            let taken = try await app.send(.register(RegisterRequest(appID: "T.big", domains: ["applinks:big.test"], association: atTheLimit))).get()
+            #expect(taken.error == nil)
         }
     }
 
