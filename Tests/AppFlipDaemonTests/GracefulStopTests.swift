@@ -16,19 +16,22 @@ import Testing
         // Far longer than the test: only the handoff's end ends the stop.
         configuration.shutdownGraceSeconds = 600
         configuration.liveAppTimeoutSeconds = 600
-        let (pushes, pushed) = AsyncStream.makeStream(of: Void.self)
+        // The live app's progress: registered, then pushed.
+        let (steps, step) = AsyncStream.makeStream(of: Void.self)
         let (liveApp, open) = try await withTestDaemon(configuration: configuration) { daemon in
             let socket = daemon.socketPath
             // The live app outlives this closure: it answers once the daemon has begun to stop.
             let liveApp = Task {
-                defer { pushed.finish() }
-                return try await Self.answerDuringTheStop(socket: socket, pushed: pushed)
+                defer { step.finish() }
+                return try await Self.answerDuringTheStop(socket: socket, step: step)
             }
+            var progress = steps.makeAsyncIterator()
+            await progress.next()
             let client = try await daemon.connect()
             let open = client.send(
                 .open(OpenRequest(activity: Activity(webpageURL: "https://held.test/"), options: .init(universalLinksOnly: true)))
             )
-            for await _ in pushes { break }
+            await progress.next()
             return (liveApp, open)
         }
         let afterAnswer = try await liveApp.value
@@ -42,21 +45,22 @@ import Testing
         #expect(acknowledgement.first?.op == .answer)
     }
 
-    /// Registers `T.held`, reports its push, waits until the daemon refuses new handoffs (it is stopping),
+    /// Registers `T.held` and reports it, reports its push, waits until the daemon refuses new handoffs (it is stopping),
     /// answers, and returns every message it reads after the answer until the daemon closes the connection.
-    static func answerDuringTheStop(socket: String, pushed: AsyncStream<Void>.Continuation) async throws -> [ServerMessage] {
+    static func answerDuringTheStop(socket: String, step: AsyncStream<Void>.Continuation) async throws -> [ServerMessage] {
         try await RawLineSession.with(socket: socket) { raw in
             #expect(try await raw.exchange(#"{"id":1,"op":"hello","version":1}"#)?.error == nil)
             let registered = try await raw.exchange(
                 #"{"id":2,"op":"register","appID":"T.held","domains":["applinks:held.test"],"components":[{"/":"*"}]}"#
             )
-            #expect(registered?.error == nil)
+            try #require(registered?.error == nil)
+            step.yield()
             var handoff: UInt64?
             while handoff == nil, let message = try await raw.next() {
                 if case .activity(let push) = message { handoff = push.handoff }
             }
             let waiting = try #require(handoff, "the daemon closed the connection before the push")
-            pushed.yield()
+            step.yield()
             // The positive sign of the stop: an `open` is refused with `shutting_down`.
             var stopping = false
             for attempt in 0..<3000 where !stopping {
