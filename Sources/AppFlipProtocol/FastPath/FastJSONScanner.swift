@@ -130,6 +130,12 @@ struct FastJSONScanner {
         skipDigits()
         let integerCount = index - integerStart
         guard integerCount > 0, !(integerCount > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { return nil }
+        // The usual id, plain digits that cannot overflow: read as they are, with no digit-sequence walk.
+        if integerCount <= 18, peek != UInt8(ascii: "."), peek != UInt8(ascii: "e"), peek != UInt8(ascii: "E") {
+            var value: Int64 = 0
+            for position in integerStart..<index { value = value * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+            return .integer(negative ? -value : value)
+        }
         var fractionStart = index
         var fractionCount = 0
         if consume(UInt8(ascii: ".")) {
