@@ -167,6 +167,24 @@ import Testing
         }
     }
 
+    /// A declining `exec` handler's reason, its last stderr line, is kept to 200 characters: a line of 200 is
+    /// whole, one of 201 loses its last character.
+    @Test func aDeclineReasonIsKeptTo200Characters() async throws {
+        let apps = [
+            TestApp(appID: "T.fits", domains: ["applinks:fits.test"], handler: .script("printf 'a%.0s' $(seq 200) >&2; exit 1")),
+            TestApp(appID: "T.long", domains: ["applinks:long.test"], handler: .script("printf 'a%.0s' $(seq 200) >&2; printf 'b\\n' >&2; exit 1")),
+        ]
+        try await withTestDaemon(apps: apps) { daemon in
+            let client = try await daemon.connect()
+            let fits = try await client.openError("https://fits.test/")
+            #expect(fits.code == .declined)
+            #expect(fits.reason == String(repeating: "a", count: 200))
+            let long = try await client.openError("https://long.test/")
+            #expect(long.code == .declined)
+            #expect(long.reason == String(repeating: "a", count: 200))
+        }
+    }
+
     /// An app whose handler opens its own domain again would loop; the chain stops at `maxHops`, and the
     /// stop is visible in `watch`.
     @Test func aLoopStopsAtMaxHops() async throws {
