@@ -17,8 +17,9 @@ import Testing
         try self.init { _ in }
     }
 
-    /// A handler with `maxLineBytes` 256 and whatever else `configure` sets.
-    init(_ configure: (inout DaemonConfiguration) -> Void) throws {
+    /// A handler with `maxLineBytes` 256 and whatever else `configure` sets, for a peer of unknown
+    /// credentials unless `peer` says otherwise.
+    init(peer: PeerInfo? = nil, _ configure: (inout DaemonConfiguration) -> Void) throws {
         var configuration = DaemonConfiguration()
         configuration.maxLineBytes = 256
         configure(&configuration)
@@ -36,7 +37,7 @@ import Testing
             staticApps: [app],
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         )
-        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon, peer: nil, channel: channel))
+        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(daemon: daemon, peer: peer, channel: channel))
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
     }
 
@@ -155,6 +156,36 @@ import Testing
         #expect(replies.count == 1)
         #expect(replies.first?.contains(#""code":"handler_failed""#) == true)
         #expect(replies.first?.contains("T.held's handler failed") == true)
+    }
+
+    /// The stop writes what the connection holds before it closes: here the acknowledgement of a live app's
+    /// `answer`, which waits for its timer while the handoff it answered is still delivering a URL.
+    @Test func theStopWritesAHeldAcknowledgementThenCloses() throws {
+        // A live app needs a uid.
+        let live = try ConnectionHandlerTests(peer: PeerInfo(uid: 1000, gid: 1000, pid: 1)) { _ in }
+        let channel = live.channel
+        func lines() throws -> [String] { try live.lines() }
+        try channel.writeInbound(
+            ByteBuffer(
+                string: Self.hello
+                    + #"{"id":2,"op":"register","appID":"T.live","domains":["applinks:live.test"],"components":[{"/":"*"}]}"# + "\n"
+                    + #"{"id":3,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://live.test/"}}"# + "\n"
+            )
+        )
+        channel.embeddedEventLoop.run()
+        let pushed = try lines()
+        #expect(pushed.count == 3, "hello, register and the push: \(pushed)")
+        #expect(pushed.last?.contains(#""handoff":1"#) == true)
+        // The URL it opens goes to `held`, which does not answer: the `open` stays in flight.
+        try channel.writeInbound(
+            ByteBuffer(string: #"{"id":4,"op":"answer","handoff":1,"continue":true,"open":[{"url":"https://held.test/x"}]}"# + "\n")
+        )
+        #expect(try lines().isEmpty, "the acknowledgement waits for its timer")
+        channel.pipeline.fireUserInboundEventTriggered(DaemonStopping())
+        let written = try lines()
+        #expect(written.count == 1)
+        #expect(written.first?.hasPrefix(#"{"id":4,"ok":true,"op":"answer""#) == true)
+        #expect(!channel.isActive)
     }
 
     @Test func aHalfClosedPeerGetsItsLastUnterminatedLineAnswered() throws {

@@ -1,7 +1,9 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import FoundationEssentials
 import NIOCore
 import Testing
 
@@ -153,12 +155,33 @@ import Testing
         let apps = [
             TestApp(appID: "T.accept", domains: ["applinks:accept.test"], handler: .accept),
             TestApp(appID: "T.chatty", domains: ["applinks:chatty.test"], handler: .script("for n in 1 2 3; do echo https://accept.test/$n; done")),
+            TestApp(appID: "T.enough", domains: ["applinks:enough.test"], handler: .script("for n in 1 2; do echo https://accept.test/$n; done")),
         ]
         try await withTestDaemon(configuration: configuration, apps: apps) { daemon in
+            let atTheLimit = try await daemon.connect().open("https://enough.test/")
+            #expect(atTheLimit.opened.map(\.status) == [.delivered, .delivered])
             let failed = try await daemon.connect().openError("https://chatty.test/")
             #expect(failed.code == .handlerFailed)
             #expect(failed.message.contains("more than 2 URLs"))
             #expect(failed.opened?.map(\.status) == [.delivered, .delivered])
+        }
+    }
+
+    /// A declining `exec` handler's reason, its last stderr line, is kept to 200 characters: a line of 200 is
+    /// whole, one of 201 loses its last character.
+    @Test func aDeclineReasonIsKeptTo200Characters() async throws {
+        let apps = [
+            TestApp(appID: "T.fits", domains: ["applinks:fits.test"], handler: .script("printf 'a%.0s' $(seq 200) >&2; exit 1")),
+            TestApp(appID: "T.long", domains: ["applinks:long.test"], handler: .script("printf 'a%.0s' $(seq 200) >&2; printf 'b\\n' >&2; exit 1")),
+        ]
+        try await withTestDaemon(apps: apps) { daemon in
+            let client = try await daemon.connect()
+            let fits = try await client.openError("https://fits.test/")
+            #expect(fits.code == .declined)
+            #expect(fits.reason == String(repeating: "a", count: 200))
+            let long = try await client.openError("https://long.test/")
+            #expect(long.code == .declined)
+            #expect(long.reason == String(repeating: "a", count: 200))
         }
     }
 
@@ -180,6 +203,33 @@ import Testing
                 outcomes[event.hop] = event.outcome
             }
             #expect(outcomes == [0: "handled", 1: "delivered", 2: "delivered", 3: "too_many_hops"])
+        }
+    }
+
+    /// A live app's association document may be as large as Apple's 128 KB limit, as the daemon encodes it,
+    /// and not a byte larger.
+    @Test func anAssociationAtApplesLimitIsTakenAndOneByteMoreIsNot() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.maxLineBytes = 256 << 10
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let app = try await daemon.connect()
+            func document(padding: Int) -> JSONValue {
+                .object([
+                    "applinks": .object(["details": .array([.object(["appIDs": .array([.string("T.big")]), "components": .array([everything])])])]),
+                    "padding": .string(String(repeating: "a", count: padding)),
+                ])
+            }
+            // The document's bytes grow one for one with the padding.
+            let base = try JSONEncoder().encode(document(padding: 0)).count
+            let limit = 128 * 1024
+            let atTheLimit = document(padding: limit - base)
+            #expect(try JSONEncoder().encode(atTheLimit).count == limit)
+            let over = RegisterRequest(appID: "T.big", domains: ["applinks:big.test"], association: document(padding: limit - base + 1))
+            let refused = try await app.send(.register(over)).get()
+            #expect(refused.error?.code == .invalidAssociation)
+            #expect(refused.error?.message.contains("\(limit + 1) bytes") == true)
+            let taken = try await app.send(.register(RegisterRequest(appID: "T.big", domains: ["applinks:big.test"], association: atTheLimit))).get()
+            #expect(taken.error == nil)
         }
     }
 

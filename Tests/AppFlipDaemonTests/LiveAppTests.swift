@@ -148,8 +148,23 @@ import Testing
             #expect(try await register(registration("T.mine", []), on: app)?.code == .invalidAssociation)
             let bothForms = RegisterRequest(appID: "T.mine", domains: ["applinks:mine.test"], association: .object([:]), components: [])
             #expect(try await register(bothForms, on: app)?.code == .invalidRequest)
-            let badDocument = RegisterRequest(appID: "T.mine", domains: ["applinks:mine.test"], association: .string("nope"))
+            let badDocument = RegisterRequest(appID: "T.mine", domains: ["applinks:mine.test"], association: .object(["applinks": .string("nope")]))
             #expect(try await register(badDocument, on: app)?.code == .invalidAssociation)
+            // One rule: a field of the wrong JSON type is `invalid_request`, naming it; a well-typed document
+            // the AASA loader refuses is `invalid_association`.
+            let prefix = #"{"id":"r","op":"register","appID":"T.mine","domains":["applinks:mine.test"],"#
+            for (fields, code, field) in [
+                (#""association":"nope"}"#, ErrorCode.invalidRequest, "association"),
+                (#""association":[1,2]}"#, .invalidRequest, "association"),
+                (#""components":"notalist"}"#, .invalidRequest, "components"),
+                (#""components":{"/":"*"}}"#, .invalidRequest, "components"),
+                (#""components":[{"/":"/$(x"}]}"#, .invalidAssociation, "association"),
+                (#""association":{"applinks":[1,2]}}"#, .invalidAssociation, "association"),
+            ] {
+                let refused = try await app.rawError(Array((prefix + fields).utf8))
+                #expect(refused.error?.code == code, "\(fields)")
+                #expect(refused.error?.field == field, "\(fields)")
+            }
 
             #expect(try await register(registration("T.mine", ["applinks:mine.test"]), on: app) == nil)
             #expect(try await register(registration("T.second", ["applinks:second.test"]), on: app)?.code == .alreadyRegistered)

@@ -38,6 +38,39 @@ import Testing
         #expect(registration.appID == "T.a")
     }
 
+    /// A line of exactly ``RegisterRequest/maxLineBytes`` is parsed; one byte more is refused by its size.
+    @Test func theSizeCheckStartsOneBytePastTheLimit() throws {
+        let short = Self.registerLine(bytes: 150 << 10)
+        let padding = RegisterRequest.maxLineBytes - short.count
+        #expect(padding > 0)
+        // Whitespace after the object: the same request, spelled longer.
+        let atTheLimit = short + Array(repeating: UInt8(ascii: " "), count: padding)
+        guard case .success(let request) = Request.decode(line: atTheLimit), case .register = request.body else {
+            Issue.record("a register line of exactly \(RegisterRequest.maxLineBytes) bytes was not decoded")
+            return
+        }
+        guard case .failure(let failure) = Request.decode(line: atTheLimit + [UInt8(ascii: " ")]) else {
+            Issue.record("a register line one byte over the limit was decoded")
+            return
+        }
+        #expect(failure.error.message.contains("refused unread"))
+    }
+
+    /// A line nested 512 levels deep, the request itself included, is read; one level more is `invalid_json`.
+    @Test func nestingHoldsAt512LevelsAndNotOneMore() throws {
+        func line(levels: Int) -> [UInt8] {
+            let arrays = levels - 1
+            return Array((#"{"id":1,"op":"apps","deep":"# + String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays) + "}").utf8)
+        }
+        #expect(try Request.decode(line: line(levels: 512)).get().body == .apps)
+        guard case .failure(let failure) = Request.decode(line: line(levels: 513)) else {
+            Issue.record("a line 513 levels deep was decoded")
+            return
+        }
+        #expect(failure.error.code == .invalidJSON)
+        #expect(failure.id == nil)
+    }
+
     @Test func otherOpsAreNotLimitedByTheRegistrationSize() {
         let userInfo = String(repeating: "x", count: 300 << 10)
         let line = Array(

@@ -245,6 +245,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is DaemonStopping {
+            stop(context: context)
+            return
+        }
         guard case ChannelEvent.inputClosed = event else {
             context.fireUserInboundEventTriggered(event)
             return
@@ -270,6 +274,17 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func closeIfDone() {
         guard !isClosing, inFlight.isEmpty, refusingInput || (inputClosed && !isWatching) else { return }
         isClosing = true
+        outbound.close()
+    }
+
+    /// The daemon is stopping: reads nothing more, and closes behind every line it holds, so that each
+    /// request read so far leaves with its reply (a live app's acknowledgements too, which would otherwise
+    /// wait for their timer).
+    private func stop(context: ChannelHandlerContext) {
+        guard !isClosing else { return }
+        isClosing = true
+        cancelTimers()
+        context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
         outbound.close()
     }
 
@@ -400,6 +415,10 @@ final class ConnectionHandler: ChannelInboundHandler {
         outbound.send(.reply(reply))
     }
 }
+
+/// Sent to every connection when the daemon stops, after the grace period: the connection writes what it
+/// holds and closes (``DaemonService`` closes it anyway at the end of the grace period).
+struct DaemonStopping: Sendable {}
 
 extension Reply {
     init(id: RequestID, op: Op, outcome: Result<ReplyResult, ErrorBody>) {

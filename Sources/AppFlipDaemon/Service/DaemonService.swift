@@ -9,7 +9,7 @@ public import ServiceLifecycle
 
 /// appflipd as a swift-service-lifecycle `Service`: it serves protocol v1 on a Unix socket until graceful
 /// shutdown, then stops accepting, lets in-flight handoffs finish within `shutdownGraceSeconds`, closes every
-/// connection and removes its socket file.
+/// connection behind the replies it holds and removes its socket file.
 public final class DaemonService: Service, Sendable {
     private let configuration: DaemonConfiguration
     private let configurationFile: String?
@@ -110,11 +110,12 @@ public final class DaemonService: Service, Sendable {
     private func drain() async {
         guard !Task.isCancelled else {
             logger.warning("cancelled instead of stopped gracefully; closing every connection", metadata: ["in_flight": "\(handoffsInFlight)"])
-            await closeConnections()
+            await closeConnections(by: .now())
             return
         }
-        let drained = context.inFlight.drain(on: group.next())
         let grace = configuration.shutdownGraceSeconds
+        let graceEnds = NIODeadline.now() + .nanoseconds(Int64(grace * 1_000_000_000))
+        let drained = context.inFlight.drain(on: group.next())
         // A race that returns at the first of the two: a task awaiting the future would hold a task group
         // open until the last handoff ends (a future is not cancelled), whatever the grace period says.
         let (outcome, report) = AsyncStream.makeStream(of: Bool.self)
@@ -129,12 +130,22 @@ public final class DaemonService: Service, Sendable {
         if !finished {
             logger.warning("handoffs still in flight after the grace period; closing their connections", metadata: ["grace_s": "\(grace)"])
         }
-        await closeConnections()
+        await closeConnections(by: graceEnds)
     }
 
-    private func closeConnections() async {
+    /// Has every connection write the lines it holds and close behind them (``DaemonStopping``): a reply
+    /// queued, or an acknowledgement held back, is not lost to the close. A connection whose lines are not
+    /// written by `deadline` (its peer does not read) is closed then.
+    private func closeConnections(by deadline: NIODeadline) async {
         let open = connections.withLockedValue { Array($0.values) }
-        for channel in open { try? await channel.close() }
+        for channel in open {
+            channel.eventLoop.execute {
+                channel.pipeline.syncOperations.fireUserInboundEventTriggered(DaemonStopping())
+                let forced = channel.eventLoop.scheduleTask(deadline: deadline) { channel.close(promise: nil) }
+                channel.closeFuture.whenComplete { _ in forced.cancel() }
+            }
+        }
+        for channel in open { try? await channel.closeFuture.get() }
     }
 
     private func bind() async throws -> (any Channel, publishedInode: UInt64?) {

@@ -16,14 +16,20 @@ extension Request: Codable {
         }
         let id: RequestID
         do {
-            guard let decoded = try envelope.decodeIfPresent(RequestID.self, forKey: .id) else {
-                throw RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidRequest, "`id` is missing", field: "id"))
+            // The line's own numeric `id`, read exactly by ``decodeWithJSONDecoder(line:using:)``.
+            if let scanned = decoder.userInfo[.scannedNumericID] as? FastJSONScanner.Number {
+                guard case .integer(let value) = scanned else { throw RequestFailure(id: nil, op: nil, error: .invalidID) }
+                id = .number(value)
+            } else {
+                guard let decoded = try envelope.decodeIfPresent(RequestID.self, forKey: .id) else {
+                    throw RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidRequest, "`id` is missing", field: "id"))
+                }
+                id = decoded
             }
-            id = decoded
         } catch let failure as RequestFailure {
             throw failure
         } catch {
-            throw RequestFailure(id: nil, op: nil, error: ErrorBody(.invalidRequest, "`id` must be an integer or a string", field: "id"))
+            throw RequestFailure(id: nil, op: nil, error: .invalidID)
         }
         let opName: String
         do {
@@ -95,6 +101,9 @@ extension Request: Codable {
     /// The reference decoder: `JSONDecoder` and the `Codable` conformances, with every error.
     static func decodeWithJSONDecoder(line: some Collection<UInt8>, using decoder: JSONDecoder = JSONDecoder()) -> Result<Request, RequestFailure> {
         let bytes = Data(line)
+        // `JSONDecoder` rounds some spellings of an integer (`9223372036854775807.0` is refused, `1e-400` is 0):
+        // a numeric `id` is judged from the line's own digits, as the fast path judges it.
+        decoder.userInfo[.scannedNumericID] = bytes.withUnsafeBytes { FastJSONScanner.numericID(of: $0) }
         do {
             return .success(try decoder.decode(Request.self, from: bytes))
         } catch let failure as RequestFailure {
@@ -118,7 +127,15 @@ extension Request: Codable {
     }
 }
 
+extension CodingUserInfoKey {
+    /// The request line's numeric `id`, as ``FastJSONScanner/numericID(of:)`` read it.
+    fileprivate static let scannedNumericID = CodingUserInfoKey(rawValue: "appflip.scannedNumericID")!
+}
+
 extension ErrorBody {
+    /// An `id` that is neither a string nor an integer in the signed 64-bit range.
+    static let invalidID = ErrorBody(.invalidRequest, "`id` must be a string or an integer in the signed 64-bit range", field: "id")
+
     /// An `invalid_request` naming the field a decoding error points at.
     public init(decodingError: DecodingError) {
         let failure = DecodingFailure(decodingError)

@@ -8,8 +8,10 @@ extension FastJSONScanner {
         let parsed = scanner.object { key, scanner in
             switch key {
             case "id":
-                id = scanner.requestID()
-                return id != nil
+                // The first one counts, as in the full parser.
+                guard let value = scanner.requestID() else { return false }
+                if id == nil { id = value }
+                return true
             case "op":
                 op = scanner.string()
                 return op != nil
@@ -18,6 +20,28 @@ extension FastJSONScanner {
             }
         }
         return parsed ? (id, op) : nil
+    }
+
+    /// The first top-level `id` of a request line when it is a number, judged exactly (``number()``), for the
+    /// `JSONDecoder` path, whose integers go through rounding. `nil` when the `id` is no number, when there is
+    /// none, or when a key before it has an escape (it could spell `id`).
+    static func numericID(of bytes: UnsafeRawBufferPointer) -> Number? {
+        var scanner = FastJSONScanner(bytes: bytes)
+        var found: Number?
+        var decided = false
+        let parsed = scanner.object { key, scanner in
+            guard !decided else { return scanner.skipValue() }
+            guard key.isPlain else { return false }
+            guard key == "id" else { return scanner.skipValue() }
+            decided = true
+            scanner.skipWhitespace()
+            guard let next = scanner.peek, next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) else {
+                return scanner.skipValue()
+            }
+            found = scanner.number()
+            return found != nil
+        }
+        return parsed ? found : nil
     }
 
     /// Steps over one value of any kind and depth in a single pass, with no allocation and no recursion.

@@ -62,6 +62,9 @@ struct FastJSONScanner {
         static func ~= (literal: StaticString, key: Key) -> Bool {
             key == literal
         }
+
+        /// Whether the key is spelled without an escape: only then can it be told from every literal.
+        var isPlain: Bool { plain != nil }
     }
 
     /// Parses `{ "key": value, … }`, handing each key to `member`, which parses the value and says whether
@@ -93,10 +96,98 @@ struct FastJSONScanner {
         return string() == nil ? nil : Key(plain: nil)
     }
 
+    /// A request's `id`: a string, or a number whose value is an integer in the signed 64-bit range, however
+    /// it is spelled (``number()``).
     mutating func requestID() -> RequestID? {
         skipWhitespace()
         if peek == UInt8(ascii: "\"") { return string().map(RequestID.string) }
+        guard case .integer(let value)? = number() else { return nil }
+        return .number(value)
+    }
+
+    /// A reply's `id` as the daemon writes it, a string or plain digits; any other spelling is left to the
+    /// reference decoder.
+    mutating func plainRequestID() -> RequestID? {
+        skipWhitespace()
+        if peek == UInt8(ascii: "\"") { return string().map(RequestID.string) }
         return signed().map(RequestID.number)
+    }
+
+    /// A JSON number, judged by its exact value.
+    enum Number: Sendable, Hashable {
+        /// An integer in the signed 64-bit range: `1000`, `1e3`, `1000.0`, `10000e-1`, `-0` alike.
+        case integer(Int64)
+        /// Any other number: a fraction, or an integer out of the range.
+        case other
+    }
+
+    /// The JSON number at the current position, read from its digits without rounding, so that every
+    /// spelling of a value is judged alike at both ends of the range; `nil` when no number is there.
+    mutating func number() -> Number? {
+        skipWhitespace()
+        let negative = consume(UInt8(ascii: "-"))
+        let integerStart = index
+        skipDigits()
+        let integerCount = index - integerStart
+        guard integerCount > 0, !(integerCount > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { return nil }
+        // The usual id, plain digits that cannot overflow: read as they are, with no digit-sequence walk.
+        if integerCount <= 18, peek != UInt8(ascii: "."), peek != UInt8(ascii: "e"), peek != UInt8(ascii: "E") {
+            var value: Int64 = 0
+            for position in integerStart..<index { value = value * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+            return .integer(negative ? -value : value)
+        }
+        var fractionStart = index
+        var fractionCount = 0
+        if consume(UInt8(ascii: ".")) {
+            fractionStart = index
+            skipDigits()
+            fractionCount = index - fractionStart
+            guard fractionCount > 0 else { return nil }
+        }
+        // Saturated far beyond any exponent that could still give a 64-bit integer.
+        var exponent = 0
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            let negativeExponent = consume(UInt8(ascii: "-"))
+            if !negativeExponent { _ = consume(UInt8(ascii: "+")) }
+            let start = index
+            while let byte = peek, Self.isDigit(byte) {
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 1 << 40)
+                index += 1
+            }
+            guard index > start else { return nil }
+            if negativeExponent { exponent = -exponent }
+        }
+        // The digits, integer part then fraction, as one sequence: value = digits × 10^(exponent - fractionCount).
+        let count = integerCount + fractionCount
+        func digit(_ position: Int) -> UInt64 {
+            let byte = position < integerCount ? bytes[integerStart + position] : bytes[fractionStart + position - integerCount]
+            return UInt64(byte - UInt8(ascii: "0"))
+        }
+        guard let first = (0..<count).first(where: { digit($0) != 0 }) else { return .integer(0) }
+        let last = (first..<count).last { digit($0) != 0 }!
+        let scale = exponent - fractionCount + (count - 1 - last)
+        // A last significant digit below the units, or 20 digits and more: no 64-bit integer.
+        guard scale >= 0, last - first + 1 + scale <= 19 else { return .other }
+        var magnitude: UInt64 = 0
+        for position in first...last { magnitude = magnitude * 10 + digit(position) }
+        for _ in 0..<scale {
+            let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return .other }
+            magnitude = times
+        }
+        if negative {
+            return magnitude <= UInt64(Int64.max) + 1 ? .integer(Int64(truncatingIfNeeded: 0 &- magnitude)) : .other
+        }
+        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .other
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek, Self.isDigit(byte) { index += 1 }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// ``string()``, but `known` itself when the string is spelled exactly like it, escape-free: a string

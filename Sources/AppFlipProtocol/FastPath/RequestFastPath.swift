@@ -1,8 +1,8 @@
 /// Decodes the two requests on the handoff hot path, `open` and `answer`, without `JSONDecoder`.
 ///
 /// It understands only plain, well-formed lines of those two ops: any other op, an unknown or repeated
-/// key, a `userInfo`, a `\u` escape, a number that is not a plain integer, anything malformed, makes it
-/// return `nil`, and `Request.decode(line:using:)` then takes the `JSONDecoder` path, which is the
+/// key, a `userInfo`, a `\u` escape, an `id` that is no integer in the signed 64-bit range, a `handoff`
+/// that is not a plain integer, anything malformed, makes it return `nil`, and `Request.decode(line:using:)` then takes the `JSONDecoder` path, which is the
 /// reference and produces every error. The protocol tests check that whenever it returns a request, the
 /// reference returns the same one.
 enum RequestFastPath {

@@ -51,7 +51,7 @@ extension FastJSONScanner {
                 rule = parser.string()
             case "id":
                 field = .id
-                id = parser.requestID()
+                id = parser.plainRequestID()
             case "ok":
                 field = .ok
                 ok = parser.bool()

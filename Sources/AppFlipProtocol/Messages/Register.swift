@@ -23,6 +23,29 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
         self.association = association
         self.components = components
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case appID, domains, association, components
+    }
+
+    /// Decodes the request, holding `association` to its type, an object, like every other field: a value of
+    /// another JSON type is the request's mistake (`invalid_request`), and only a document that the AASA
+    /// loader refuses is `invalid_association`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        appID = try container.decode(String.self, forKey: .appID)
+        domains = try container.decode([String].self, forKey: .domains)
+        association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
+        switch association {
+        case nil, .object?: break
+        case .some:
+            throw DecodingError.typeMismatch(
+                [String: JSONValue].self,
+                .init(codingPath: container.codingPath + [CodingKeys.association], debugDescription: "`association` must be an object")
+            )
+        }
+        components = try container.decodeIfPresent([JSONValue].self, forKey: .components)
+    }
 }
 
 /// The reply to `register`.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The `id` a client puts on each request; its reply carries it back unchanged.
 ///
 /// A JSON integer or string, so that scripts can use whatever they already have (a counter, a UUID).
@@ -5,17 +7,25 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     case number(Int64)
     case string(String)
 
-    /// Decodes an integer or a string; anything else is refused.
+    /// Decodes a number whose value is an integer in the signed 64-bit range (`1e3` is 1000), or a string;
+    /// anything else is refused. The number goes through `Decimal`, whose 38 digits hold every such integer
+    /// exactly, where `JSONDecoder`'s `Int64` refuses `9223372036854775807.0` and reads `1e-400` as 0.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int64.self) {
-            self = .number(number)
+        if let number = try? container.decode(Decimal.self) {
+            guard let integer = Int64(number.description) else {
+                throw DecodingError.typeMismatch(
+                    RequestID.self,
+                    .init(codingPath: decoder.codingPath, debugDescription: "`id` must be a string or an integer in the signed 64-bit range")
+                )
+            }
+            self = .number(integer)
         } else if let string = try? container.decode(String.self) {
             self = .string(string)
         } else {
             throw DecodingError.typeMismatch(
                 RequestID.self,
-                .init(codingPath: decoder.codingPath, debugDescription: "`id` must be an integer or a string")
+                .init(codingPath: decoder.codingPath, debugDescription: "`id` must be a string or an integer in the signed 64-bit range")
             )
         }
     }
