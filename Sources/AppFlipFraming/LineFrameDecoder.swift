@@ -64,3 +64,8 @@ package struct LineFrameDecoder: NIOSingleStepByteToMessageDecoder {
         }
     }
 }
+
+/// A line passed the limit; the daemon answers `line_too_long` and closes, the client closes.
+package struct LineTooLongError: Error, Sendable {
+    package var limit: Int
+}

@@ -188,3 +188,15 @@ if let port = getenv("PROBE_HTTP_PORT").flatMap({ UInt16(String(cString: $0)) })
 _ = try? notifier.notify(.ready, .status("Serving configuration generation \(generation)"))
 logger.notice("ready", metadata: ["activated-fd": "\(listener)"])
 dispatchMain()
+
+struct BrokenConfiguration: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}
+
+/// Linux's `struct ucred`, which Glibc's Swift module hides behind _GNU_SOURCE.
+struct PeerCredentials {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
