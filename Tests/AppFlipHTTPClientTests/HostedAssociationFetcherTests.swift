@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipHTTPClient
+import AppFlipTesting
 import Foundation
 import Testing
 
@@ -106,10 +107,10 @@ import Testing
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         try await Self.withServer { fixture, server in
             // 4 s: the fetch connects within half of it, and a TLS handshake on a loaded machine may take a second.
-            let failure = try #require(await Self.failure("silent.example", fixture.cdnOptions(server, timeout: .seconds(4))))
+            let failure = try #require(await Self.failure("silent.example", fixture.cdnOptions(server, timeout: TestTime.seconds(4))))
             #expect(failure.rule == .reachable)
             #expect(failure.isUnreachable)
-            #expect(failure.evidence.contains("the server did not answer within 4 s"), "\(failure.evidence)")
+            #expect(failure.evidence.contains("the server did not answer within \(4 * TestTime.scale) s"), "\(failure.evidence)")
         }
     }
 

@@ -2,6 +2,7 @@ import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import AppFlipTesting
 import AsyncHTTPClient
 import Logging
 import Testing
@@ -13,19 +14,22 @@ import Testing
 /// The shapes that test the deadline run with a short one (2 s, 1 s to connect; the HTTPS association fetch
 /// 8 s, 4 s to connect); the others with the production 10 s, so that on a loaded machine the bound they test
 /// (a cap, the parser) is reached before the deadline, and they end in well under a second all the same.
+/// Every time here is scaled by `TestTime` under a sanitizer.
 @Suite struct HostileServerBatteryTests {
     /// The shapes whose bound is the deadline.
     static let deadlineShapes: Set<HostileShape> = [.silent, .headersThenSilence, .trickle]
     /// The bounds a shape runs with: the deadline shortened for the deadline shapes, the caps unchanged.
     static func bounds(_ shape: HostileShape) -> OutboundBounds {
-        .oauth(deadline: deadlineShapes.contains(shape) ? .seconds(2) : .seconds(10))
+        .oauth(deadline: deadlineShapes.contains(shape) ? TestTime.seconds(2) : TestTime.seconds(10))
     }
-    static let connectTimeout: Duration = .seconds(1)
+    static let connectTimeout = TestTime.seconds(1)
     /// The association fetch's timeout; it connects within half of it.
     /// 8 s for the deadline shapes: the handshake then has 4 s, room enough when the test groups load both cores.
-    static func associationTimeout(_ shape: HostileShape) -> Duration { deadlineShapes.contains(shape) ? .seconds(8) : .seconds(10) }
+    static func associationTimeout(_ shape: HostileShape) -> Duration {
+        deadlineShapes.contains(shape) ? TestTime.seconds(8) : TestTime.seconds(10)
+    }
     /// No shape may hold a call longer than this (generous: 2 loaded cores); each is cut at 2 s.
-    static let hangBound: Duration = .seconds(15)
+    static let hangBound = TestTime.seconds(15)
 
     /// What one call came to.
     struct Outcome: CustomStringConvertible {
@@ -63,7 +67,7 @@ import Testing
     }
 
     /// The words every transport shape is reported with, whatever the endpoint.
-    static func transportWords(_ shape: HostileShape, cap: String, deadline: String = "2 s") -> String? {
+    static func transportWords(_ shape: HostileShape, cap: String, deadline: String = "\(2 * TestTime.scale) s") -> String? {
         switch shape {
         case .silent: "did not answer within \(deadline)"
         case .headersThenSilence: "answered its headers, then nothing until the \(deadline) deadline"
@@ -88,7 +92,7 @@ import Testing
             // Valid JSON, but no applinks for the app.
             case .closeDelimited: return .fails("aasa.routes-link")
             case .nonUTF8JSON, .deeplyNestedJSON, .infiniteExpiresIn, .unaskedGzip: return .fails("aasa.valid")
-            default: return .couldNotRun(transportWords(shape, cap: "128 KiB", deadline: "8 s")!)
+            default: return .couldNotRun(transportWords(shape, cap: "128 KiB", deadline: "\(8 * TestTime.scale) s")!)
             }
         }
         if let words = transportWords(shape, cap: "64 KiB") { return .couldNotRun(words) }
