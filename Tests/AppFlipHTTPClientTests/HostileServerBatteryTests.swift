@@ -28,6 +28,10 @@ import Testing
     static func associationTimeout(_ shape: HostileShape) -> Duration {
         deadlineShapes.contains(shape) ? TestTime.seconds(8) : TestTime.seconds(10)
     }
+    /// A few calls at a time: every case at once starved the event loops of the whole HTTP group (under
+    /// ThreadSanitizer, TLS handshakes of other suites ran past their connect bound), and each case's
+    /// clock starts only once it has its turn.
+    static let calls = ConcurrencyLimit(4)
     /// No shape may hold a call longer than this (generous: 2 loaded cores); each is cut at 2 s.
     static let hangBound = TestTime.seconds(15)
 
@@ -120,6 +124,10 @@ import Testing
 
     @Test(arguments: HostileShape.allCases, Kind.allCases)
     func eachShapeEndsAsWhatItIs(shape: HostileShape, kind: Kind) async throws {
+        try await Self.calls.run { try await checkShape(shape, kind) }
+    }
+
+    private func checkShape(_ shape: HostileShape, _ kind: Kind) async throws {
         // Only the HTTPS fetch needs a certificate authority; making one costs CPU the other calls need.
         let fixture = kind == .associationAudit ? try HostedTestFixture() : nil
         defer { fixture?.remove() }
@@ -153,6 +161,10 @@ import Testing
 
     @Test(arguments: Kind.allCases)
     func aTLSHandshakeThatNeverCompletesIsCutAtTheConnectTimeout(kind: Kind) async throws {
+        try await Self.calls.run { try await checkHandshake(kind) }
+    }
+
+    private func checkHandshake(_ kind: Kind) async throws {
         let fixture = kind == .associationAudit ? try HostedTestFixture() : nil
         defer { fixture?.remove() }
         let start = ContinuousClock.now
