@@ -65,9 +65,13 @@ import Testing
     /// its reply; every static handoff is handled by the static app; a live handoff is handled by the live
     /// app, or fails at once with the documented backpressure (protocol.md, "Backpressure") when a loaded
     /// machine lets the app fall 64 KiB behind, and nothing else. Live handoffs do succeed: each success is
-    /// one push the app answered, and a run where every live handoff failed is a failure.
-    @Test func manyClientsAtOnce() async throws {
-        try await withTestDaemon(apps: Self.apps) { daemon in
+    /// one push the app answered, and a run where every live handoff failed is a failure. The live-app
+    /// timeout is far longer than the test, so that a loaded machine cannot turn a slow answer into a
+    /// `timeout` or close the app for falling behind: backpressure is the only way a live handoff may fail.
+    @Test(.timeLimit(.minutes(5))) func manyClientsAtOnce() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.liveAppTimeoutSeconds = 3600
+        try await withTestDaemon(configuration: configuration, apps: Self.apps) { daemon in
             let app = try await daemon.connect()
             let pushes = NIOLockedValueBox(0)
             let live = ImmediateLiveApp { _ in
@@ -110,10 +114,10 @@ import Testing
             let failedLive = toLive.filter { !Self.handled($0, by: "T.live") }
             #expect(!handledLive.isEmpty, "every live handoff failed: \(failedLive.prefix(3))")
             #expect(handledLive.count == pushes.withLockedValue { $0 }, "each handled live handoff is one push the app answered")
-            #expect(
-                failedLive.allSatisfy { $0.error?.code == .handlerFailed && $0.error?.message.contains("is not reading its pushes") == true },
-                "\(failedLive.prefix(3))"
-            )
+            let otherwiseFailed = failedLive.filter {
+                !($0.error?.code == .handlerFailed && $0.error?.message.contains("is not reading its pushes") == true)
+            }
+            #expect(otherwiseFailed.isEmpty, "\(otherwiseFailed.count) live handoffs failed otherwise: \(otherwiseFailed.prefix(3))")
         }
     }
 
