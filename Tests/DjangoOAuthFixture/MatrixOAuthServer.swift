@@ -96,6 +96,28 @@ public struct MatrixOAuthServer: Sendable {
         return cookies.joined(separator: "; ")
     }
 
+    /// Starts an authorization the way a user who gives up before the app finishes does: the signed-in user's
+    /// request for `scope` gets a code, which is never exchanged. Every production server holds such codes, so
+    /// each audit meets one, whatever order it runs its checks in. Returns the HTTP status.
+    public func abandonAuthorization(cookie: String, clientID: String, scope: String) async throws -> UInt {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        do {
+            let query = FormEncoding.encode([
+                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", AppFlipRedirectURI.all[0].string),
+                ("state", "abandoned"), ("scope", scope),
+            ])
+            var request = HTTPClientRequest(url: "\(baseURL)/oauth/authorize?\(query)")
+            request.headers.add(name: "Cookie", value: cookie)
+            let response = try await client.execute(request, timeout: .seconds(30))
+            _ = try await response.body.collect(upTo: 1 << 20)
+            try await client.shutdown()
+            return response.status.code
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
     /// The venv's python, set up once per process.
     private static let venv = Task { try await PythonVenv.setUp(script: "scripts/oauth-servers/setup.sh", venv: ".build/oauth-servers-venv") }
 }

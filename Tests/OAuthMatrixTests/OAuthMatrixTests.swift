@@ -31,12 +31,15 @@ import Testing
             password: Self.password,
             lifetimeSeconds: 300
         ) { server in
+            let cookie = try await server.signIn()
+            let abandoned = try await server.abandonAuthorization(cookie: cookie, clientID: Self.clientID, scope: Self.scopes[0])
+            #expect((300..<400).contains(abandoned), "the abandoned authorization got HTTP \(abandoned)")
             let report = try await MatrixAudit.run(
                 .init(authorize: server.baseURL + "/oauth/authorize", token: server.baseURL + "/oauth/token", resource: server.baseURL + "/api/me"),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
                 scopes: Self.scopes,
-                cookie: try await server.signIn()
+                cookie: cookie
             )
             Self.compare(report, with: table)
         }
