@@ -2,6 +2,7 @@ import AppFlipCore
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// One server of the audit's real-server matrix (`scripts/oauth-servers`): an independent OAuth2 server
 /// library from PyPI, pinned, on 127.0.0.1, set up as its documentation's quick start or as a careful partner
