@@ -44,6 +44,11 @@ enum MatrixAudit {
             let status = outcome.status.map(String.init) ?? "on a signal"
             throw MatrixError("appflip audit exited \(status) without a JSON report:\n\(outcome.standardError)")
         }
+        // No secret in any output (docs/audit.md, "Redaction"): the client secret and the session cookie's value.
+        let cookieValues = cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+        for secret in [clientSecret] + cookieValues where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
+            throw MatrixError("appflip audit's output holds a secret of \(secret.utf8.count) bytes")
+        }
         return report
     }
 }
