@@ -341,6 +341,14 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The audit against independent OAuth2 server libraries from PyPI, each verdict against a hand-verified table
+        // (docs/testing.md, "The real-server matrix").
+        .testTarget(
+            name: "OAuthMatrixTests",
+            dependencies: ["AppFlipCore", "AppFlipTesting", "DjangoOAuthFixture"],
+            resources: [.copy("Expected")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
     ]
 )

@@ -21,7 +21,8 @@ public struct DjangoOAuthServer: Sendable {
 
     /// Sets up the venv, starts `serve.py` on an ephemeral port with the client registered for
     /// `redirectURIs`, runs `body`, then stops the server by PID. The server exits by itself after
-    /// `lifetimeSeconds` in case this process dies first.
+    /// `lifetimeSeconds` in case this process dies first. `defaults` keeps django-oauth-toolkit's own
+    /// settings (PKCE required, 60-second codes) instead of the interop settings (`serve.py --defaults`).
     public static func run(
         clientID: String,
         clientSecret: String,
@@ -29,6 +30,7 @@ public struct DjangoOAuthServer: Sendable {
         password: String,
         redirectURIs: [String],
         lifetimeSeconds: Int,
+        defaults: Bool = false,
         _ body: @Sendable (DjangoOAuthServer) async throws -> Void
     ) async throws {
         let python = try await venv.value
@@ -47,7 +49,7 @@ public struct DjangoOAuthServer: Sendable {
                 "--client-id", clientID, "--client-secret", clientSecret, "--username", username, "--password", password,
                 "--lifetime", "\(lifetimeSeconds)",
             ]
-            + redirectURIs.flatMap { ["--redirect-uri", $0] }
+            + redirectURIs.flatMap { ["--redirect-uri", $0] } + (defaults ? ["--defaults"] : [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
@@ -61,8 +63,8 @@ public struct DjangoOAuthServer: Sendable {
         }
     }
 
-    /// The port `serve.py` writes to `portFile` once it listens.
-    private static func listeningPort(of process: Process, portFile: URL, errors: URL) async throws -> Int {
+    /// The port a fixture server (`serve.py`, a matrix server) writes to `portFile` once it listens.
+    static func listeningPort(of process: Process, portFile: URL, errors: URL, name: String = "django-oauth-toolkit") async throws -> Int {
         // Generous: Django starts in seconds, but the tests run in parallel on two loaded cores.
         for _ in 0..<360 where process.isRunning {
             let port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -70,7 +72,7 @@ public struct DjangoOAuthServer: Sendable {
             try await Task.sleep(for: .milliseconds(250))
         }
         let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        throw DjangoFixtureError("django-oauth-toolkit did not start listening within 90 s:\n\(log)")
+        throw DjangoFixtureError("\(name) did not start listening within 90 s:\n\(log)")
     }
 
     /// Signs the user in through Django's login form and returns the `sessionid=…` cookie.

@@ -1,12 +1,13 @@
 """Provision and serve django-oauth-toolkit on 127.0.0.1 for appflip's interop test.
 
     python serve.py --state DIR --client-id ID --client-secret SECRET --username U --password P \
-        --redirect-uri URI [--redirect-uri URI ...] [--lifetime SECONDS] [--port-file FILE]
+        --redirect-uri URI [--redirect-uri URI ...] [--lifetime SECONDS] [--port-file FILE] [--defaults]
 
 Creates a fresh SQLite database in DIR, a user, and a confidential authorization-code client with the
 given redirect URIs (skip_authorization, so a signed-in user gets a code without a consent page). Binds an
 ephemeral port, prints "LISTENING <port>" on stdout, and serves until killed or until --lifetime seconds
-have passed, so that a crashed test never leaves it running for long.
+have passed, so that a crashed test never leaves it running for long. --defaults keeps django-oauth-toolkit's
+own settings (PKCE required, 60-second codes) instead of the interop tests' (no PKCE, 10-minute codes).
 """
 import argparse
 import os
@@ -26,11 +27,13 @@ def main():
     parser.add_argument("--redirect-uri", action="append", required=True)
     parser.add_argument("--lifetime", type=float, default=300)
     parser.add_argument("--port-file", help="also write the port here, atomically, once listening")
+    parser.add_argument("--defaults", action="store_true", help="django-oauth-toolkit's own OAUTH2_PROVIDER defaults")
     args = parser.parse_args()
 
     os.makedirs(args.state, exist_ok=True)
     os.environ["APPFLIP_DJANGO_STATE"] = args.state
     os.environ["DJANGO_SETTINGS_MODULE"] = "interop.settings"
+    os.environ["APPFLIP_DJANGO_DEFAULTS"] = "1" if args.defaults else "0"
 
     import django
 

@@ -42,6 +42,9 @@ OAUTH2_PROVIDER = {
     "SCOPES": {"profile": "Your profile", "devices": "Your devices"},
     "DEFAULT_SCOPES": ["profile"],
 }
+if os.environ.get("APPFLIP_DJANGO_DEFAULTS") == "1":
+    # django-oauth-toolkit's own defaults (PKCE required, 60-second codes), with the scopes the client asks for.
+    OAUTH2_PROVIDER = {key: OAUTH2_PROVIDER[key] for key in ("SCOPES", "DEFAULT_SCOPES")}
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,54 @@
+import AppFlipTesting
+import Foundation
+
+/// `appflip audit --json` against one matrix server with every target a server has: the authorization
+/// endpoint with the signed-in user's cookie, the token endpoint with `--basic`, and the protected resource.
+/// The cookie and the client secret go through files, as a partner's CI passes them.
+enum MatrixAudit {
+    /// The JSON report's fields the matrix compares.
+    struct Report: Decodable {
+        struct Result: Decodable {
+            var id: String
+            var target: String
+            var outcome: String
+            var reason: String
+        }
+        var results: [Result]
+        var exitStatus: Int32
+    }
+
+    /// The server's endpoints, absolute.
+    struct Endpoints {
+        var authorize: String
+        var token: String
+        var resource: String
+    }
+
+    static func run(_ endpoints: Endpoints, clientID: String, clientSecret: String, scopes: [String], cookie: String) async throws -> Report {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-matrix-audit-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cookieFile = directory.appendingPathComponent("cookie")
+        let secretFile = directory.appendingPathComponent("client-secret")
+        try Data(cookie.utf8).write(to: cookieFile)
+        try Data(clientSecret.utf8).write(to: secretFile)
+        let outcome = try await TestCommand.run(
+            "appflip",
+            ["audit", "--json", "--client-id", clientID] + scopes.flatMap { ["--scope", $0] } + [
+                "--authorize-url", endpoints.authorize, "--cookie-file", cookieFile.path,
+                "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--basic",
+                "--resource-url", endpoints.resource,
+            ]
+        )
+        guard let report = try? JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8)) else {
+            let status = outcome.status.map(String.init) ?? "on a signal"
+            throw MatrixError("appflip audit exited \(status) without a JSON report:\n\(outcome.standardError)")
+        }
+        // No secret in any output (docs/audit.md, "Redaction"): the client secret and the session cookie's value.
+        let cookieValues = cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+        for secret in [clientSecret] + cookieValues where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
+            throw MatrixError("appflip audit's output holds a secret of \(secret.utf8.count) bytes")
+        }
+        return report
+    }
+}

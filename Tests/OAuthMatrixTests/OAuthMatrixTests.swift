@@ -1,0 +1,120 @@
+import AppFlipCore
+import AppFlipTesting
+import DjangoOAuthFixture
+import Testing
+
+/// The audit against independent OAuth2 server libraries from PyPI, pinned (scripts/oauth-servers, README.md
+/// there), each set up as its documentation's quick start and as a careful partner ships it, and
+/// django-oauth-toolkit with its own defaults: every authorization- and token-endpoint verdict of
+/// `appflip audit --json` must equal the hand-verified table in `Expected/`, but for the named
+/// ``KnownDisagreements``.
+@Suite struct OAuthMatrixTests {
+    static let clientID = "appflip-matrix-client"
+    static let clientSecret = "matrix-secret-0123456789abcdef"
+    static let password = "matrix-password-42"
+    static let scopes = ["profile"]
+
+    static let servers: [(MatrixOAuthServer.Library, MatrixOAuthServer.Configuration)] = MatrixOAuthServer.Library.allCases.flatMap { library in
+        MatrixOAuthServer.Configuration.allCases.map { (library, $0) }
+    }
+
+    @Test("appflip audit of an independent OAuth2 server library", .timeLimit(.minutes(5)), arguments: servers)
+    func audit(library: MatrixOAuthServer.Library, configuration: MatrixOAuthServer.Configuration) async throws {
+        let name = "\(library.tableName)-\(configuration.rawValue)"
+        let table = try MatrixTable.load(name)
+        try await MatrixOAuthServer.run(
+            library,
+            configuration,
+            clientID: Self.clientID,
+            clientSecret: Self.clientSecret,
+            scopes: Self.scopes,
+            password: Self.password,
+            lifetimeSeconds: 300
+        ) { server in
+            let cookie = try await server.signIn()
+            let abandoned = try await server.abandonAuthorization(cookie: cookie, clientID: Self.clientID, scope: Self.scopes[0])
+            #expect((300..<400).contains(abandoned), "the abandoned authorization got HTTP \(abandoned)")
+            let report = try await MatrixAudit.run(
+                .init(authorize: server.baseURL + "/oauth/authorize", token: server.baseURL + "/oauth/token", resource: server.baseURL + "/api/me"),
+                clientID: Self.clientID,
+                clientSecret: Self.clientSecret,
+                scopes: Self.scopes,
+                cookie: cookie
+            )
+            Self.compare(report, with: table)
+        }
+    }
+
+    @Test("appflip audit of django-oauth-toolkit with its defaults (PKCE required)", .timeLimit(.minutes(5)))
+    func auditDjangoDefaults() async throws {
+        let table = try MatrixTable.load("django-oauth-toolkit-defaults")
+        try await DjangoOAuthServer.run(
+            clientID: Self.clientID,
+            clientSecret: Self.clientSecret,
+            password: Self.password,
+            redirectURIs: AppFlipRedirectURI.all.map(\.string),
+            lifetimeSeconds: 300,
+            defaults: true
+        ) { django in
+            let report = try await MatrixAudit.run(
+                .init(authorize: django.baseURL + "/o/authorize/", token: django.baseURL + "/o/token/", resource: django.baseURL + "/api/hello"),
+                clientID: Self.clientID,
+                clientSecret: Self.clientSecret,
+                scopes: Self.scopes,
+                cookie: try await django.signIn()
+            )
+            Self.compare(report, with: table)
+        }
+    }
+
+    @Test("every known disagreement names a row of a table, with another verdict than the table's")
+    func knownDisagreementsAreRows() throws {
+        for entry in KnownDisagreements.entries {
+            let expected = try MatrixTable.load(entry.table).verdict(of: entry.check)
+            #expect(expected != nil && expected != entry.audit, "\(entry.table) \(entry.check)")
+            #expect(MatrixTable.outcomes.contains(entry.audit))
+        }
+    }
+
+    /// Every authorization- and token-endpoint result against the table: equal, or exactly the known
+    /// disagreement; and every row of the table reported.
+    static func compare(_ report: MatrixAudit.Report, with table: MatrixTable) {
+        let results = report.results.filter {
+            $0.target == AuditTarget.authorizationEndpoint.rawValue || $0.target == AuditTarget.tokenEndpoint.rawValue
+        }
+        for result in results {
+            guard let expected = table.verdict(of: result.id) else {
+                Issue.record("\(table.name): the audit reports \(result.id) (\(result.outcome)), which the table does not list")
+                continue
+            }
+            if let known = KnownDisagreements.entry(table: table.name, check: result.id) {
+                #expect(
+                    result.outcome == known.audit,
+                    """
+                    \(table.name) \(result.id): the known disagreement (\(known.reason)) no longer holds: the audit says \
+                    \(result.outcome), the table \(expected); remove the entry once the audit agrees — \(result.reason)
+                    """
+                )
+            } else {
+                #expect(
+                    result.outcome == expected,
+                    "\(table.name) \(result.id): the audit says \(result.outcome), the table \(expected) — \(result.reason)"
+                )
+            }
+        }
+        for row in table.verdicts where !results.contains(where: { $0.id == row.check }) {
+            Issue.record("\(table.name): the table lists \(row.check), which the audit did not report")
+        }
+    }
+}
+
+extension MatrixOAuthServer.Library {
+    /// The first part of the library's table names in `Expected/`.
+    var tableName: String {
+        switch self {
+        case .authlib: "authlib"
+        case .aioauth: "aioauth"
+        case .pyoidc: "pyoidc"
+        }
+    }
+}
