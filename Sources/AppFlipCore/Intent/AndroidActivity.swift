@@ -49,12 +49,9 @@ public struct AndroidActivity: Sendable, Hashable {
 }
 
 extension AndroidActivity: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, CodingKey {
         case name, actions, categories, exported
     }
-
-    /// The keys of an `activities` entry, for a configuration decoder that refuses unknown ones.
-    public static let keys = CodingKeys.allCases.map(\.stringValue)
 
     /// Decodes the declaration; `categories` defaults to none, as in a manifest, and `exported` is required.
     public init(from decoder: any Decoder) throws {

@@ -3,8 +3,8 @@
 /// live app's from its `register`; the daemon vouches for it to the apps it calls, as Android's package
 /// manager vouches for a calling package and its signatures (`getCallingActivity`, `getPackageInfo`).
 ///
-/// The `android` object of an app file and of `register`. Issue 30's `intentFilters` and hosted statement
-/// lists belong in the same object.
+/// The `android` object of an app file and of `register`; an app's intent filters for links and its hosted
+/// statement lists belong in the same object.
 public struct AndroidIdentity: Sendable, Hashable {
     /// The application id, `com.example.app`.
     public var package: String
@@ -62,12 +62,9 @@ public struct AndroidCaller: Sendable, Hashable, Codable {
 }
 
 extension AndroidIdentity: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
+    private enum CodingKeys: String, CodingKey {
         case package, fingerprints, activities
     }
-
-    /// The keys of the `android` object, for a configuration decoder that refuses unknown ones.
-    public static let keys = CodingKeys.allCases.map(\.stringValue)
 
     /// Decodes the identity and refuses one that ``problem()`` finds fault with, at the field's path.
     public init(from decoder: any Decoder) throws {

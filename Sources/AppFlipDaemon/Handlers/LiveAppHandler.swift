@@ -165,11 +165,11 @@ final class LiveAppHandler: ActivityHandler {
     /// Completes a handoff with the app's answer. Runs on the connection's event loop.
     func answer(_ answer: AnswerRequest) -> Result<AnswerResult, ErrorBody> {
         let pending: Pending
-        switch take(answer.handoff, kind: "activity") {
+        switch take(answer.handoff, answering: .activity) {
         case .success(let taken): pending = taken
         case .failure(let error): return .failure(error)
         }
-        guard case .activity(let handoff) = pending.waiting else { preconditionFailure("take(_:kind:) checked the kind") }
+        guard case .activity(let handoff) = pending.waiting else { preconditionFailure("take(_:answering:) checked the kind") }
         for request in answer.open {
             handoff.open(request.url, options: request.options)
         }
@@ -180,26 +180,31 @@ final class LiveAppHandler: ActivityHandler {
     /// Completes an intent with the app's `result`. Runs on the connection's event loop.
     func result(_ result: ResultRequest) -> Result<AnswerResult, ErrorBody> {
         let pending: Pending
-        switch take(result.handoff, kind: "intent") {
+        switch take(result.handoff, answering: .intent) {
         case .success(let taken): pending = taken
         case .failure(let error): return .failure(error)
         }
-        guard case .intent(let intent) = pending.waiting else { preconditionFailure("take(_:kind:) checked the kind") }
+        guard case .intent(let intent) = pending.waiting else { preconditionFailure("take(_:answering:) checked the kind") }
         intent.finish(.success(result.result))
         return .success(AnswerResult(handoff: result.handoff))
     }
 
-    /// Takes out the handoff `id` if it waits and is of `kind` (`activity` for `answer`, `intent` for
-    /// `result`); one of the other kind keeps waiting.
-    private func take(_ id: UInt64, kind: String) -> Result<Pending, ErrorBody> {
+    /// What a live app's request answers: `answer` an activity, `result` an intent.
+    private enum Answering {
+        case activity, intent
+    }
+
+    /// Takes out the handoff `id` if it waits and is of the kind the request answers; one of the other kind
+    /// keeps waiting.
+    private func take(_ id: UInt64, answering: Answering) -> Result<Pending, ErrorBody> {
         let unknown = ErrorBody(.unknownHandoff, "handoff \(id) is not waiting for an answer (answered, timed out, or never sent)", field: "handoff")
         guard let waiting = state.value.waiting.waiting(id: id) else { return .failure(unknown) }
-        switch (waiting.waiting, kind) {
-        case (.activity, "activity"), (.intent, "intent"):
+        switch (waiting.waiting, answering) {
+        case (.activity, .activity), (.intent, .intent):
             return state.value.waiting.remove(id: id).map { .success($0) } ?? .failure(unknown)
-        case (.activity, _):
+        case (.activity, .intent):
             return .failure(ErrorBody(.invalidRequest, "handoff \(id) is an activity: answer it with answer, not result", field: "handoff"))
-        case (.intent, _):
+        case (.intent, .activity):
             return .failure(ErrorBody(.invalidRequest, "handoff \(id) is an intent: answer it with result, not answer", field: "handoff"))
         }
     }

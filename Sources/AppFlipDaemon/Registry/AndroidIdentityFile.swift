@@ -7,12 +7,12 @@ import AppFlipCore
 struct AndroidIdentityFile: Decodable {
     var identity: AndroidIdentity
 
-    /// `AndroidIdentity.keys`; issue 30's `intentFilters` and statement lists join them.
+    /// The keys `AndroidIdentity` decodes.
     private enum IdentityKey: String, CodingKey, CaseIterable {
         case package, fingerprints, activities
     }
 
-    /// `AndroidActivity.keys`.
+    /// The keys `AndroidActivity` decodes.
     private enum ActivityKey: String, CodingKey, CaseIterable {
         case name, actions, categories, exported
     }
