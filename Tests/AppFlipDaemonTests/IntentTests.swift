@@ -183,6 +183,25 @@ import Testing
         }
     }
 
+    @Test func anOverrideUIDsLiveAppTakesAStaticPackageUntilItGoesAway() async throws {
+        var configuration = DaemonConfiguration()
+        configuration.claimPolicy = ClaimPolicy(overrideUIDs: [0])
+        let apps = [TestApp(appID: "T.partner", domains: [], handler: .accept, android: Self.partner)]
+        try await withTestDaemon(configuration: configuration, apps: apps) { daemon in
+            let seen = NIOLockedValueBox<[IntentPush]>([])
+            let live = try await Self.livePartner(daemon, seen: seen) { _ in IntentResult(resultCode: IntentResult.firstUser) }
+            let client = try await daemon.connect()
+            #expect(try await client.start(Self.appFlipIntent(), forResult: true).app == "P.partner")
+            await live.close()
+            // Once the daemon has seen the live app go, the static app is the package again.
+            while try await client.apps().contains(where: { $0.appID == "P.partner" }) {}
+            let started = try await client.start(Self.appFlipIntent(), forResult: true)
+            #expect(started.app == "T.partner")
+            #expect(started.resultCode == IntentResult.ok)
+            #expect(seen.withLockedValue { $0.count } == 1)
+        }
+    }
+
     @Test(arguments: [
         (#"{"CLIENT_ID":{"string":1}}"#, "intent.extras.CLIENT_ID.string", "must be a string"),
         (#"{"SCOPE":{"stringArray":"profile"}}"#, "intent.extras.SCOPE.stringArray", "must be an array"),
