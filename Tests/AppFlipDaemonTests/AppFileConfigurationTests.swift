@@ -93,6 +93,28 @@ import Testing
         #expect(error.message == message, "\(error)")
     }
 
+    @Test func twoAppFilesMayNotBeTheSamePackage() throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        mkdir(directory + "/apps.d", 0o755)
+        let android = #"{"package":"com.example.app","fingerprints":["\#(Self.fingerprint)"]}"#
+        try TestDirectory.write(Self.androidApp(android), to: directory + "/apps.d/a.json", mode: 0o644)
+        try TestDirectory.write(Self.androidApp(android).replacing("T.app", with: "T.other"), to: directory + "/apps.d/b.json", mode: 0o644)
+        var configuration = DaemonConfiguration()
+        configuration.socket = directory + "/appflipd.sock"
+        configuration.appsDirectory = directory + "/apps.d"
+        let noLogs = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        #expect(
+            throws: ConfigurationError(
+                file: directory + "/apps.d/b.json",
+                field: "android.package",
+                "com.example.app is already the package of T.app in \(directory)/apps.d/a.json"
+            )
+        ) {
+            _ = try DaemonService(configuration: configuration, listener: .path(configuration.socket!), logger: noLogs)
+        }
+    }
+
     @Test func aUIDKeyOfAndroidPackagesMustBeAUID() throws {
         let directory = try TestDirectory.make()
         defer { TestDirectory.remove(directory) }
