@@ -76,7 +76,7 @@ import Testing
         ),
         (
             #"{"package":"example","fingerprints":["FP"]}"#, "android.package",
-            "is invalid: \"example\" is not a package name: it needs at least one dot (com.example.app)"
+            "is invalid: \"example\" is not a package name: it must have at least one '.' separator"
         ),
         (
             #"{"package":"com.example.app","fingerprints":["ab:cd"]}"#, "android.fingerprints[0]",

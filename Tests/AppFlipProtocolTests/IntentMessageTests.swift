@@ -76,11 +76,11 @@ import Testing
         (#"{"id":1,"op":"start","intent":{"package":"com.example.app"}}"#, "intent.action", "`intent.action` is missing"),
         (
             #"{"id":1,"op":"start","intent":{"action":"a","package":"app"}}"#, "intent.package",
-            "`intent.package` is invalid: \"app\" is not a package name: it needs at least one dot (com.example.app)"
+            "`intent.package` is invalid: \"app\" is not a package name: it must have at least one '.' separator"
         ),
         (
             #"{"id":1,"op":"start","intent":{"action":"a","package":"com.1example"}}"#, "intent.package",
-            "`intent.package` is invalid: \"com.1example\" is not a package name: each dot-separated part starts with a letter"
+            "`intent.package` is invalid: \"com.1example\" is not a package name: bad character '1'"
         ),
         (#"{"id":1,"op":"start","intent":{"action":"a","package":"com.example"},"forResult":"yes"}"#, "forResult", "`forResult` must be a boolean"),
         (#"{"id":1,"op":"result","handoff":1}"#, "resultCode", "`resultCode` is missing"),

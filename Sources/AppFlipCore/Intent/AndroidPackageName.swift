@@ -1,29 +1,32 @@
 /// An Android application id, held to the rule the package parser applies to a manifest's `package`
-/// (AOSP `FrameworkParsingPackageUtils.validateName`): at least two segments separated by dots, each a
-/// letter followed by letters, digits or underscores. Compared exactly, never folded.
+/// (AOSP `ParsingPackageUtils.validateName`, `FrameworkParsingPackageUtils` since Android 14): ASCII letters,
+/// digits, `_` and `.`, at least one `.`, and no digit or `_` at the start or right after a `.`. Compared
+/// exactly, never folded.
 public enum AndroidPackageName {
     /// The longest package name appflipd takes, in bytes (Android refuses longer ones as file names).
     public static let maxBytes = 255
 
-    /// Why `name` is not a package name, or nil.
+    /// Why `name` is not a package name, in the parser's words, or nil.
     public static func problem(with name: String) -> String? {
         guard !name.isEmpty else { return "must be a non-empty package name, e.g. com.example.app" }
         guard name.utf8.count <= maxBytes else { return "is longer than \(maxBytes) bytes" }
-        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count >= 2 else { return "\"\(name)\" is not a package name: it needs at least one dot (com.example.app)" }
-        for segment in segments {
-            guard let first = segment.utf8.first, isLetter(first) else {
-                return "\"\(name)\" is not a package name: each dot-separated part starts with a letter"
-            }
-            guard segment.utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }) else {
-                return "\"\(name)\" is not a package name: only letters, digits and _ between the dots"
+        var hasSeparator = false
+        var front = true
+        for byte in name.utf8 {
+            if (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") {
+                front = false
+            } else if !front, (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") {
+                continue
+            } else if byte == UInt8(ascii: ".") {
+                hasSeparator = true
+                front = true
+            } else {
+                let character = byte < 0x80 ? String(UnicodeScalar(byte)) : "non-ASCII"
+                return "\"\(name)\" is not a package name: bad character '\(character)'"
             }
         }
-        return nil
+        return hasSeparator ? nil : "\"\(name)\" is not a package name: it must have at least one '.' separator"
     }
-
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
 
 /// The SHA-256 fingerprint of an app's signing certificate, as `keytool -list -v` and Play Console print it
