@@ -151,6 +151,20 @@ import Testing
         }
     }
 
+    @Test func aLiveAppThatHandlesNoIntentsReturnsResultCanceledAsAnActivityWithoutSetResult() async throws {
+        try await withTestDaemon { daemon in
+            let partner = try await daemon.connect()
+            _ = try await partner.register(
+                RegisterRequest(appID: "P.partner", domains: [], android: Self.partner),
+                handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) }
+            )
+            let client = try await daemon.connect()
+            let started = try await client.start(Self.appFlipIntent(), forResult: true)
+            #expect(started.resultCode == IntentResult.canceled)
+            #expect(started.extras == [:])
+        }
+    }
+
     @Test func aHandlerThatTakesNoIntentsFailsTheStart() async throws {
         let apps = [TestApp(appID: "T.exec", domains: [], handler: .script("exit 0"), android: Self.partner)]
         try await withTestDaemon(apps: apps) { daemon in
