@@ -96,7 +96,7 @@ let package = Package(
         // MARK: A NIO client for protocol v1: pipelined requests, live-app registration, the watch stream.
         .target(
             name: "AppFlipClient",
-            dependencies: ["AppFlipFraming", "AppFlipProtocol", .nio("NIOCore"), .nio("NIOPosix")],
+            dependencies: ["AppFlipCore", "AppFlipFraming", "AppFlipProtocol", .nio("NIOCore"), .nio("NIOPosix")],
             swiftSettings: swiftSettings
         ),
 

@@ -1,3 +1,4 @@
+public import AppFlipCore
 public import AppFlipProtocol
 public import NIOCore
 public import NIOPosix
@@ -79,6 +80,18 @@ public final class AppFlipConnection: Sendable {
     /// - Throws: ``ClientError``, or the daemon's `ErrorBody` when the handoff failed.
     public func open(_ request: OpenRequest) async throws -> OpenResult {
         guard case .open(let result) = try await self.request(.open(request)) else { throw ClientError.unexpectedReply(.open) }
+        return result
+    }
+
+    /// Starts the activity `intent` resolves to, as `startActivity` or, with `forResult`,
+    /// `startActivityForResult` does, and waits for it to finish. The started app learns this connection's
+    /// registered Android identity as its caller, and only for a start for a result.
+    /// - Returns: where it went, and for `forResult` the result code and extras.
+    /// - Throws: ``ClientError``, or the daemon's `ErrorBody` (`unknown_package`, `activity_not_found`, …).
+    public func start(_ intent: Intent, forResult: Bool) async throws -> StartResult {
+        guard case .start(let result) = try await request(.start(StartRequest(intent: intent, forResult: forResult))) else {
+            throw ClientError.unexpectedReply(.start)
+        }
         return result
     }
 

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipFraming
 import AppFlipProtocol
 import FoundationEssentials
@@ -116,6 +117,24 @@ final class ClientHandler: ChannelInboundHandler {
             answer(push, context: context)
         case .event(let event):
             events?.yield(event)
+        case .intent(let push):
+            start(push, context: context)
+        }
+    }
+
+    /// Hands an `intent` push to the live app and sends its `result`; an app that fails returns
+    /// `RESULT_CANCELED`, as an Android activity that finishes without a result does.
+    private func start(_ push: IntentPush, context: ChannelHandlerContext) {
+        guard let liveApp else { return }
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        liveApp.handle(push, eventLoop: context.eventLoop).hop(to: context.eventLoop).whenComplete { outcome in
+            let (handler, context) = bound.value
+            guard !handler.isClosed else { return }
+            let id = RequestID.number(handler.nextID)
+            handler.nextID += 1
+            handler.pending[id] = .some(nil)
+            let result = (try? outcome.get()) ?? IntentResult(resultCode: IntentResult.canceled)
+            handler.write(Request(id: id, .result(ResultRequest(handoff: push.handoff, result: result))), context: context)
         }
     }
 

@@ -23,13 +23,23 @@ public struct TestApp: Sendable {
     public var handler: Handler
     /// The app file's `priority`; `nil` leaves it out.
     public var priority: Int?
+    /// The app file's `android` identity; with no `domains`, the app file has no association either.
+    public var android: AndroidIdentity?
 
     /// Creates an app that, by default, claims every path of its domains.
-    public init(appID: String, domains: [String], components: [JSONValue] = [.object(["/": .string("*")])], handler: Handler, priority: Int? = nil) {
+    public init(
+        appID: String,
+        domains: [String],
+        components: [JSONValue] = [.object(["/": .string("*")])],
+        handler: Handler,
+        priority: Int? = nil,
+        android: AndroidIdentity? = nil
+    ) {
         self.appID = appID
         self.domains = domains
         self.components = components
         self.handler = handler
         self.priority = priority
+        self.android = android
     }
 }

@@ -119,6 +119,13 @@ extension TestDaemon {
                 ]),
             ]
             if let priority = app.priority { document["priority"] = .number(Double(priority)) }
+            if let android = app.android {
+                document["android"] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(android))
+                if app.domains.isEmpty {
+                    document["domains"] = nil
+                    document["association"] = nil
+                }
+            }
             switch app.handler {
             case .configured(let handler):
                 document["handler"] = handler

@@ -72,5 +72,29 @@ import Testing
         }
     }
 
+    @Test func appsShowsAnAppsAndroidPackageFingerprintsAndActivities() async throws {
+        let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+        let android = AndroidIdentity(
+            package: "com.example.partner",
+            fingerprints: [fingerprint],
+            activities: [AndroidActivity(name: ".AppFlipActivity", actions: ["com.example.partner.APP_FLIP"], exported: true)]
+        )
+        try await withTestDaemon(apps: [TestApp(appID: "T.android", domains: [], handler: .accept, android: android)]) { daemon in
+            let apps = try await TestCommand.run("appflip", ["apps"], environment: ["APPFLIP_SOCKET": daemon.socketPath, "NO_COLOR": "1"])
+            #expect(apps.status == 0)
+            let lines = apps.standardOutput.split(separator: "\n").map(String.init)
+            #expect(
+                Array(lines.dropFirst())
+                    == [
+                        "  android com.example.partner",
+                        "    signed by \(fingerprint)",
+                        "    com.example.partner.AppFlipActivity  (exported)",
+                        "      action com.example.partner.APP_FLIP",
+                        "      category android.intent.category.DEFAULT",
+                    ]
+            )
+        }
+    }
+
     enum ClientExpectation: Error { case unexpected }
 }

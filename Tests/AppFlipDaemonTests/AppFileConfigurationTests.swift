@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: [
         (
             #"{"builtin":"accept"}"#, #","priorty":1"#, "priorty",
-            "unknown key; known keys are appID, domains, association, associationFile, handler, priority"
+            "unknown key; known keys are appID, domains, association, associationFile, handler, priority, android"
         ),
         (#"{"builtin":"accept"}"#, #","app_id":"T.app""#, "app_id", "renamed; write `appID` (configuration keys are camelCase)"),
         (#"{"exec":{"command":"/bin/cat","timeout":5}}"#, "", "handler.exec.timeout", "unknown key; known keys are command, args, timeoutSeconds"),
@@ -45,6 +45,97 @@ import Testing
         #expect(error.file.hasSuffix("/apps.d/app.json"), "\(error)")
         #expect(error.field == field, "\(error)")
         #expect(error.message == message, "\(error)")
+    }
+
+    static let fingerprint = Array(repeating: "AB", count: 32).joined(separator: ":")
+
+    static func androidApp(_ android: String, domains: Bool = false) -> String {
+        let links = domains ? #""domains":["applinks:app.test"],"association":\#(association),"# : ""
+        return #"{"appID":"T.app",\#(links)"handler":{"builtin":"accept"},"android":\#(android)}"#
+    }
+
+    @Test func anAndroidOnlyAppFileNeedsNoDomainsAndOneWithLinksKeepsThem() throws {
+        let android =
+            #"{"package":"com.example.app","fingerprints":["\#(Self.fingerprint)"],"activities":[{"name":".Flip","actions":["A"],"exported":true}]}"#
+        #expect(try loadError(Self.androidApp(android)) == nil)
+        #expect(try loadError(Self.androidApp(android, domains: true)) == nil)
+    }
+
+    @Test(arguments: [
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"activities":[{"name":".Flip","actions":["A"],"exproted":true}]}"#,
+            "android.activities[0].exproted", "unknown key; known keys are name, actions, categories, exported"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilter":[]}"#, "android.intentFilter",
+            "unknown key; known keys are package, fingerprints, activities"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"activities":[{"name":".Flip","actions":["A"]}]}"#, "android.activities[0].exported",
+            "is required"
+        ),
+        (
+            #"{"package":"example","fingerprints":["FP"]}"#, "android.package",
+            "is invalid: \"example\" is not a package name: it must have at least one '.' separator"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["ab:cd"]}"#, "android.fingerprints[0]",
+            "is invalid: is not a SHA-256 certificate fingerprint: 32 upper-case hex pairs joined by colons (AB:CD:…)"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":[]}"#, "android.fingerprints",
+            "is invalid: must list at least one signing certificate fingerprint"
+        ),
+    ])
+    func aBrokenAndroidIdentityIsRefusedNamingTheField(android: String, field: String, message: String) throws {
+        let error = try #require(try loadError(Self.androidApp(android.replacing("\"FP\"", with: "\"\(Self.fingerprint)\""))))
+        #expect(error.field == field, "\(error)")
+        #expect(error.message == message, "\(error)")
+    }
+
+    @Test func twoAppFilesMayNotBeTheSamePackage() throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        mkdir(directory + "/apps.d", 0o755)
+        let android = #"{"package":"com.example.app","fingerprints":["\#(Self.fingerprint)"]}"#
+        try TestDirectory.write(Self.androidApp(android), to: directory + "/apps.d/a.json", mode: 0o644)
+        try TestDirectory.write(Self.androidApp(android).replacing("T.app", with: "T.other"), to: directory + "/apps.d/b.json", mode: 0o644)
+        var configuration = DaemonConfiguration()
+        configuration.socket = directory + "/appflipd.sock"
+        configuration.appsDirectory = directory + "/apps.d"
+        let noLogs = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        #expect(
+            throws: ConfigurationError(
+                file: directory + "/apps.d/b.json",
+                field: "android.package",
+                "com.example.app is already the package of T.app in \(directory)/apps.d/a.json"
+            )
+        ) {
+            _ = try DaemonService(configuration: configuration, listener: .path(configuration.socket!), logger: noLogs)
+        }
+    }
+
+    @Test func aUIDKeyOfAndroidPackagesMustBeAUID() throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        try TestDirectory.write(#"{"claimPolicy":{"androidPackages":{"root":["com.example.app"]}}}"#, to: directory + "/appflipd.json", mode: 0o644)
+        #expect(
+            throws: ConfigurationError(
+                file: directory + "/appflipd.json",
+                field: "claimPolicy.androidPackages",
+                "\"root\" is not a uid: the keys are uids in decimal"
+            )
+        ) {
+            try DaemonConfiguration.load(from: directory + "/appflipd.json")
+        }
+        try TestDirectory.write(
+            #"{"claimPolicy":{"androidPackages":{"0":["*"],"1000":["com.example.app"]}}}"#,
+            to: directory + "/appflipd.json",
+            mode: 0o644
+        )
+        #expect(
+            try DaemonConfiguration.load(from: directory + "/appflipd.json").claimPolicy.androidPackages == [0: ["*"], 1000: ["com.example.app"]]
+        )
     }
 
     @Test func anUnknownClaimPolicyKeyIsRefused() throws {

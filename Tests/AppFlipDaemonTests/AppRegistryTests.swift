@@ -21,6 +21,7 @@ import Testing
         let association = Array(#"{"applinks":{"details":[{"appIDs":["\#(appID)"],"components":[{"/":"*"}]}]}}"#.utf8)
         let (route, _) = try AppRouteBuilder.route(appID: appID, domains: domains, associationJSON: association, priority: 0)
         return RegisteredApp(
+            appID: appID,
             route: route,
             domains: domains,
             claims: domains.compactMap(DomainClaim.init),

@@ -26,6 +26,7 @@ import Testing
         let association = Array(#"{"applinks":{"details":[{"appIDs":["T.held"],"components":[{"/":"*"}]}]}}"#.utf8)
         let (route, _) = try AppRouteBuilder.route(appID: "T.held", domains: ["applinks:held.test"], associationJSON: association, priority: 0)
         let app = RegisteredApp(
+            appID: "T.held",
             route: route,
             domains: ["applinks:held.test"],
             claims: [],

@@ -48,7 +48,7 @@ import Testing
         }
     }()
 
-    /// The daemon of "The examples": T.accept, T.decline, and, from the `register` example on, the Google app.
+    /// The daemon of "The examples": T.accept, T.decline, T.android, and, from the `register` example on, the Google app.
     static let apps = [
         TestApp(
             appID: "T.accept",
@@ -57,6 +57,25 @@ import Testing
             handler: .accept
         ),
         TestApp(appID: "T.decline", domains: ["applinks:decline.test"], handler: .script("exit 1")),
+        TestApp(
+            appID: "T.android",
+            domains: [],
+            handler: .accept,
+            android: AndroidIdentity(
+                package: "com.example.partner",
+                fingerprints: ["00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF"],
+                activities: [
+                    AndroidActivity(name: ".AppFlipActivity", actions: ["com.example.partner.APP_FLIP"], exported: true),
+                    AndroidActivity(name: ".Internal", actions: ["com.example.partner.INTERNAL"], exported: false),
+                    AndroidActivity(
+                        name: ".Main",
+                        actions: ["android.intent.action.MAIN"],
+                        categories: ["android.intent.category.LAUNCHER"],
+                        exported: true
+                    ),
+                ]
+            )
+        ),
     ]
 
     @Test(.timeLimit(.minutes(5))) func everyExampleGetsExactlyTheRepliesThePageShows() async throws {

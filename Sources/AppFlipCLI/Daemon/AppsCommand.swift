@@ -1,4 +1,5 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipProtocol
 import ArgumentParser
 
@@ -6,7 +7,8 @@ import ArgumentParser
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps",
-        abstract: "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid.",
+        abstract:
+            "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid, and their Android packages, signing fingerprints and activities.",
         discussion: "Exit status: 0 listed, 3 appflipd unreachable."
     )
 
@@ -30,6 +32,16 @@ struct AppsCommand: AsyncParsableCommand {
                 }
             print(style.bold(app.appID) + "  " + app.handler + style.dim("  (\(origin))"))
             for domain in app.domains { print("  \(domain)") }
+            if let android = app.android {
+                print("  android \(android.package)")
+                for fingerprint in android.fingerprints { print(style.dim("    signed by \(fingerprint)")) }
+                for activity in android.activities {
+                    let exported = activity.exported ? "exported" : "not exported"
+                    print("    \(activity.className(in: android.package))" + style.dim("  (\(exported))"))
+                    for action in activity.actions { print("      action \(action)") }
+                    for category in activity.categories { print(style.dim("      category \(category)")) }
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipProtocol
 import ArgumentParser
 import FoundationEssentials
@@ -34,6 +35,25 @@ struct WatchCommand: AsyncParsableCommand {
             print(
                 "\(style.dim(time)) \(indent)\(sender)\(event.client.map { " (\($0))" } ?? "")  \(event.url)  → \(event.app ?? "-")  \(outcome)  \(style.dim("\(event.latencyMicros)µs"))"
             )
+            if let intent = event.intent {
+                let caller = intent.caller.map { ", caller \($0)" } ?? ""
+                print("\(indent)  \(intent.forResult ? "for a result" : "not for a result")\(caller)  extras \(Self.describe(intent.extras))")
+                if let code = intent.resultCode { print("\(indent)  result \(code)  extras \(Self.describe(intent.resultExtras ?? [:]))") }
+            }
         }
+    }
+
+    /// `NAME=type:value, …` in name order; the daemon has already redacted secret values.
+    static func describe(_ extras: [String: IntentExtra]) -> String {
+        guard !extras.isEmpty else { return "none" }
+        return extras.keys.sorted().map { name in
+            switch extras[name]! {
+            case .string(let value): "\(name)=string:\(value)"
+            case .stringArray(let values): "\(name)=stringArray:[\(values.joined(separator: ","))]"
+            case .stringArrayList(let values): "\(name)=stringArrayList:[\(values.joined(separator: ","))]"
+            case .int(let value): "\(name)=int:\(value)"
+            case .boolean(let value): "\(name)=boolean:\(value)"
+            }
+        }.joined(separator: ", ")
     }
 }

@@ -18,6 +18,8 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var saidHello = false
     private var inFlight = InFlightRequestIDs()
     private var liveApp: LiveAppHandler?
+    /// The Android identity this connection registered: who it is when it starts an intent.
+    private var androidCaller: AndroidCaller?
     private var isWatching = false
     /// The peer shut down its write side (`printf … | socat`): answer what is in flight, then close.
     private var inputClosed = false
@@ -154,20 +156,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             )
 
         case .open(let open):
-            guard inFlight.count < daemon.configuration.maxInFlightPerConnection else {
-                reply(
-                    Reply(
-                        id: id,
-                        op: .open,
-                        error: ErrorBody(
-                            .tooManyRequests,
-                            "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)"
-                        )
-                    )
-                )
-                return
-            }
-            inFlight.insert(id)
+            guard admitHandoff(id: id, op: .open) else { return }
             HandoffHop.open(
                 open,
                 from: .init(peer: peer, client: client),
@@ -190,6 +179,28 @@ final class ConnectionHandler: ChannelInboundHandler {
             case .failure(let error): reply(Reply(id: id, op: .answer, error: error))
             }
 
+        case .start(let start):
+            guard admitHandoff(id: id, op: .start) else { return }
+            IntentHop.start(
+                start,
+                caller: androidCaller,
+                from: .init(peer: peer, client: client),
+                replyingTo: NIOLoopBound(self, eventLoop: context.eventLoop),
+                id: id,
+                on: context.eventLoop,
+                daemon: daemon
+            )
+
+        case .result(let result):
+            guard let liveApp else {
+                reply(Reply(id: id, op: .result, error: ErrorBody(.notRegistered, "only a live app returns results; send register first")))
+                return
+            }
+            switch liveApp.result(result) {
+            case .success(let answered): outbound.sendAcknowledgement(.reply(Reply(id: id, result: .result(answered))))
+            case .failure(let error): reply(Reply(id: id, op: .result, error: error))
+            }
+
         case .explain(let explain):
             reply(Reply(id: id, op: .explain, outcome: daemon.router.explain(explain).map { .explain($0) }))
 
@@ -203,32 +214,55 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
+    /// Takes `id` into flight for a handoff (`open`, `start`), unless the connection has
+    /// `maxInFlightPerConnection` already, which it answers.
+    private func admitHandoff(id: RequestID, op: Op) -> Bool {
+        guard inFlight.count < daemon.configuration.maxInFlightPerConnection else {
+            let message = "\(inFlight.count) requests are already in flight on this connection (maxInFlightPerConnection)"
+            reply(Reply(id: id, op: op, error: ErrorBody(.tooManyRequests, message)))
+            return false
+        }
+        inFlight.insert(id)
+        return true
+    }
+
     private func register(_ request: RegisterRequest, channel: any Channel) -> Result<ReplyResult, ErrorBody> {
         guard liveApp == nil else {
             return .failure(ErrorBody(.alreadyRegistered, "this connection is already a live app; open another connection for another app"))
         }
         do throws(ErrorBody) {
-            let association = try AppRouteBuilder.associationJSON(of: request)
-            let (route, warnings) = try AppRouteBuilder.route(
-                appID: request.appID,
-                domains: request.domains,
-                associationJSON: association,
-                priority: RoutePriority.live
-            )
+            let route: AppRoute?
+            let warnings: [String]
+            if request.android != nil, request.domains.isEmpty, request.association == nil, request.components == nil {
+                // An app that only speaks intents claims no links.
+                try AppRouteBuilder.checkAppID(request.appID)
+                (route, warnings) = (nil, [])
+            } else {
+                let association = try AppRouteBuilder.associationJSON(of: request)
+                (route, warnings) = try AppRouteBuilder.route(
+                    appID: request.appID,
+                    domains: request.domains,
+                    associationJSON: association,
+                    priority: RoutePriority.live
+                )
+            }
             let handler = LiveAppHandler(
                 outbound: outbound,
                 timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)),
                 maxPending: daemon.configuration.maxPendingPerLiveApp
             )
             let app = RegisteredApp(
+                appID: request.appID,
                 route: route,
                 domains: request.domains,
                 claims: request.domains.compactMap(DomainClaim.init),
+                android: request.android,
                 handler: handler,
                 origin: .live(peer: peer, connection: ObjectIdentifier(channel))
             )
             try daemon.registry.registerLive(app, uid: peer?.uid, policy: daemon.claimPolicy)
             liveApp = handler
+            androidCaller = request.android?.caller
             handler.writabilityChanged()
             logger.info("live app registered", metadata: ["app": "\(request.appID)", "domains": "\(request.domains.joined(separator: " "))"])
             return .success(.register(RegisterResult(appID: request.appID, domains: request.domains, warnings: warnings)))
@@ -291,6 +325,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func endRegistration(context: ChannelHandlerContext) {
         guard let liveApp else { return }
         self.liveApp = nil
+        androidCaller = nil
         // Unregister before failing the waiting handoffs: whoever sees their `handler_failed` must find the
         // app gone, or a retry could still be routed to the closed connection.
         daemon.registry.unregisterLive(connection: ObjectIdentifier(context.channel))
@@ -407,6 +442,17 @@ final class ConnectionHandler: ChannelInboundHandler {
         switch outcome {
         case .success(let result): reply(Reply(id: id, result: .open(result)))
         case .failure(let error): reply(Reply(id: id, op: .open, error: error))
+        }
+        closeIfDone()
+    }
+
+    /// Replies to the `start` request `id` with how its intent ended.
+    func startFinished(id: RequestID, _ outcome: Result<StartResult, ErrorBody>) {
+        inFlight.remove(id)
+        if inFlight.isEmpty { lastActivity = outbound.channel.eventLoop.now }
+        switch outcome {
+        case .success(let result): reply(Reply(id: id, result: .start(result)))
+        case .failure(let error): reply(Reply(id: id, op: .start, error: error))
         }
         closeIfDone()
     }

@@ -22,6 +22,10 @@ public protocol ActivityHandler: Sendable {
 
     /// Starts handling `handoff`; answer it through ``Handoff/answer(_:)``.
     func handle(_ handoff: Handoff)
+
+    /// Starts the activity an intent resolved to (`start`); answer through ``IntentHandoff/finish(_:)``.
+    /// Handlers of apps with an Android identity implement it; the default refuses with `handler_failed`.
+    func handle(_ intent: IntentHandoff)
 }
 
 /// A handler's answer to a handoff: `application(_:continue:restorationHandler:)`'s return value, and, when

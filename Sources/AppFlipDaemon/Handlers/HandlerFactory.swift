@@ -48,7 +48,8 @@ public enum BuiltinHandlerFactories {
     public static let all: [any HandlerFactory] = [ExecHandlerFactory(), BuiltinHandlerFactory()]
 }
 
-/// `"handler": {"builtin": "accept"}`: continues every activity at once and opens nothing.
+/// `"handler": {"builtin": "accept"}`: continues every activity at once and opens nothing, and returns
+/// `RESULT_OK` with no extras to every intent.
 ///
 /// The cheapest possible app, so that `appflip-bench` can measure the daemon's own cost, and a stand-in
 /// for an app whose only job is to exist.
@@ -57,5 +58,10 @@ struct AcceptHandler: ActivityHandler {
 
     func handle(_ handoff: Handoff) {
         handoff.answer(.success(.continue))
+    }
+
+    /// Returns `RESULT_OK` with no extras at once.
+    func handle(_ intent: IntentHandoff) {
+        intent.finish(.success(IntentResult(resultCode: IntentResult.ok)))
     }
 }

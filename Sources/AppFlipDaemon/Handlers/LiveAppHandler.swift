@@ -1,8 +1,9 @@
+import AppFlipCore
 import AppFlipProtocol
 import NIOCore
 
-/// The handler of an app registered over a connection: it pushes `activity` messages down that connection
-/// and completes each handoff when the app's `answer` arrives.
+/// The handler of an app registered over a connection: it pushes `activity` and `intent` messages down
+/// that connection and completes each handoff when the app's `answer` or `result` arrives.
 ///
 /// All state lives on the connection's event loop. When the connection closes, every handoff still
 /// waiting fails at once with `handler_failed` rather than running into its timeout.
@@ -17,8 +18,29 @@ final class LiveAppHandler: ActivityHandler {
     let kind = "live"
 
     private struct Pending {
-        var handoff: Handoff
+        /// What waits: a universal link's activity, or an intent's activity.
+        enum Waiting {
+            case activity(Handoff)
+            case intent(IntentHandoff)
+        }
+
+        var waiting: Waiting
         var deadline: NIODeadline
+
+        var appID: String {
+            switch waiting {
+            case .activity(let handoff): handoff.appID
+            case .intent(let intent): intent.appID
+            }
+        }
+
+        /// Ends the handoff with an error, whichever kind it is.
+        func fail(_ error: ErrorBody) {
+            switch waiting {
+            case .activity(let handoff): handoff.answer(.failure(error))
+            case .intent(let intent): intent.finish(.failure(error))
+            }
+        }
     }
 
     private struct State {
@@ -75,20 +97,47 @@ final class LiveAppHandler: ActivityHandler {
         }
     }
 
+    func handle(_ intent: IntentHandoff) {
+        if eventLoop.inEventLoop {
+            push(intent)
+        } else {
+            eventLoop.execute { self.push(intent) }
+        }
+    }
+
     private func push(_ handoff: Handoff) {
-        let deadline = NIODeadline.now() + timeout
-        let appID = handoff.appID
+        let pending = Pending(waiting: .activity(handoff), deadline: NIODeadline.now() + timeout)
+        guard let id = admit(pending) else { return }
+        outbound.value.sendAtEndOfTurn(.activity(ActivityPush(handoff: id, app: handoff.appID, rule: handoff.rule, activity: handoff.activity)))
+    }
+
+    private func push(_ intent: IntentHandoff) {
+        guard let id = admit(Pending(waiting: .intent(intent), deadline: NIODeadline.now() + timeout)) else { return }
+        let push = IntentPush(
+            handoff: id,
+            app: intent.appID,
+            activity: intent.activityName,
+            intent: intent.intent,
+            forResult: intent.forResult,
+            caller: intent.caller
+        )
+        outbound.value.sendAtEndOfTurn(.intent(push))
+    }
+
+    /// The id `pending` waits under, or nil when it was refused (and failed).
+    private func admit(_ pending: Pending) -> UInt64? {
+        let appID = pending.appID
         let refusal: String
-        switch state.value.admit(Pending(handoff: handoff, deadline: deadline), isWritable: outbound.value.isWritable, maxPending: maxPending) {
+        switch state.value.admit(pending, isWritable: outbound.value.isWritable, maxPending: maxPending) {
         case .pushed(let id, let armTimer):
-            if armTimer { self.armTimer(at: deadline) }
-            outbound.value.sendAtEndOfTurn(.activity(ActivityPush(handoff: id, app: appID, rule: handoff.rule, activity: handoff.activity)))
-            return
+            if armTimer { self.armTimer(at: pending.deadline) }
+            return id
         case .closed: refusal = "the live app \(appID) disconnected"
         case .notReading: refusal = "the live app \(appID) is not reading its pushes (its connection is not writable)"
         case .full: refusal = "the live app \(appID) already has \(maxPending) handoffs waiting for its answer (maxPendingPerLiveApp)"
         }
-        handoff.answer(.failure(ErrorBody(.handlerFailed, refusal, app: appID)))
+        pending.fail(ErrorBody(.handlerFailed, refusal, app: appID))
+        return nil
     }
 
     private func armTimer(at deadline: NIODeadline) {
@@ -108,27 +157,56 @@ final class LiveAppHandler: ActivityHandler {
             fallBehind("a handoff timed out while its pushes could not be written (not reading for \(seconds)s)")
         }
         for pending in expired {
-            let appID = pending.handoff.appID
-            pending.handoff.answer(.failure(ErrorBody(.timeout, "the live app \(appID) did not answer within \(seconds)s", app: appID)))
+            let appID = pending.appID
+            pending.fail(ErrorBody(.timeout, "the live app \(appID) did not answer within \(seconds)s", app: appID))
         }
     }
 
     /// Completes a handoff with the app's answer. Runs on the connection's event loop.
     func answer(_ answer: AnswerRequest) -> Result<AnswerResult, ErrorBody> {
-        guard let pending = state.value.waiting.remove(id: answer.handoff) else {
-            return .failure(
-                ErrorBody(
-                    .unknownHandoff,
-                    "handoff \(answer.handoff) is not waiting for an answer (answered, timed out, or never sent)",
-                    field: "handoff"
-                )
-            )
+        let pending: Pending
+        switch take(answer.handoff, answering: .activity) {
+        case .success(let taken): pending = taken
+        case .failure(let error): return .failure(error)
         }
+        guard case .activity(let handoff) = pending.waiting else { preconditionFailure("take(_:answering:) checked the kind") }
         for request in answer.open {
-            pending.handoff.open(request.url, options: request.options)
+            handoff.open(request.url, options: request.options)
         }
-        pending.handoff.answer(.success(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason)))
+        handoff.answer(.success(ActivityAnswer(continues: answer.continue, reason: answer.continue ? nil : answer.reason)))
         return .success(AnswerResult(handoff: answer.handoff))
+    }
+
+    /// Completes an intent with the app's `result`. Runs on the connection's event loop.
+    func result(_ result: ResultRequest) -> Result<AnswerResult, ErrorBody> {
+        let pending: Pending
+        switch take(result.handoff, answering: .intent) {
+        case .success(let taken): pending = taken
+        case .failure(let error): return .failure(error)
+        }
+        guard case .intent(let intent) = pending.waiting else { preconditionFailure("take(_:answering:) checked the kind") }
+        intent.finish(.success(result.result))
+        return .success(AnswerResult(handoff: result.handoff))
+    }
+
+    /// What a live app's request answers: `answer` an activity, `result` an intent.
+    private enum Answering {
+        case activity, intent
+    }
+
+    /// Takes out the handoff `id` if it waits and is of the kind the request answers; one of the other kind
+    /// keeps waiting.
+    private func take(_ id: UInt64, answering: Answering) -> Result<Pending, ErrorBody> {
+        let unknown = ErrorBody(.unknownHandoff, "handoff \(id) is not waiting for an answer (answered, timed out, or never sent)", field: "handoff")
+        guard let waiting = state.value.waiting.waiting(id: id) else { return .failure(unknown) }
+        switch (waiting.waiting, answering) {
+        case (.activity, .activity), (.intent, .intent):
+            return state.value.waiting.remove(id: id).map { .success($0) } ?? .failure(unknown)
+        case (.activity, .intent):
+            return .failure(ErrorBody(.invalidRequest, "handoff \(id) is an activity: answer it with answer, not result", field: "handoff"))
+        case (.intent, .activity):
+            return .failure(ErrorBody(.invalidRequest, "handoff \(id) is an intent: answer it with result, not answer", field: "handoff"))
+        }
     }
 
     /// Arms or cancels the stall timer as the connection goes over or back under its high water mark. Runs
@@ -165,8 +243,7 @@ final class LiveAppHandler: ActivityHandler {
         state.value.stallTimer?.cancel()
         state.value.stallTimer = nil
         for waiting in state.value.waiting.removeAll() {
-            let appID = waiting.handoff.appID
-            waiting.handoff.answer(.failure(ErrorBody(.handlerFailed, "the live app \(appID) \(reason)", app: appID)))
+            waiting.fail(ErrorBody(.handlerFailed, "the live app \(waiting.appID) \(reason)", app: waiting.appID))
         }
         return state.value.fellBehind
     }

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipProtocol
 import Glibc
 import NIOCore
@@ -67,6 +68,69 @@ final class HandoffRecorder: Sendable {
                     rule: rule,
                     outcome: outcome,
                     latencyMicros: latency
+                )
+            )
+        }
+    }
+
+    /// Records how a `start` ended: its `url` is the intent's `intent:` form, and the event carries the
+    /// intent and its result with secret extras by their length only.
+    func record(_ result: Result<StartResult, ErrorBody>, of hop: IntentHop, activity: String?) {
+        let logs = log.isEnabled
+        let watched = events.hasSubscribers
+        guard logs || watched else { return }
+        let intent = hop.request.intent
+        let url = intent.uri(component: activity.map { $0.hasPrefix(intent.package + ".") ? String($0.dropFirst(intent.package.count)) : $0 })
+        let outcome: String
+        let app: String?
+        switch result {
+        case .success(let started):
+            outcome = "handled"
+            app = started.app
+        case .failure(let error):
+            outcome = error.code.rawValue
+            app = error.app
+        }
+        let latency = (NIODeadline.now() - hop.started).nanoseconds / 1000
+        if logs {
+            log.log(
+                HandoffRecord(
+                    handoffID: handoffIDs.name(hop.handoffID),
+                    hop: 0,
+                    url: url,
+                    app: app,
+                    rule: nil,
+                    outcome: outcome,
+                    latencyMicros: Int(latency),
+                    peer: hop.sender.peer,
+                    client: hop.sender.client
+                )
+            )
+        }
+        if watched {
+            let started = try? result.get()
+            let shown = IntentEvent(
+                action: intent.action,
+                package: intent.package,
+                activity: activity,
+                forResult: hop.request.forResult,
+                caller: hop.request.forResult ? hop.caller?.package : nil,
+                extras: intent.redactedExtras,
+                resultCode: started?.resultCode,
+                resultExtras: started?.result?.redactedExtras
+            )
+            events.publish(
+                HandoffEvent(
+                    time: Self.now(),
+                    from: hop.sender.peer,
+                    client: hop.sender.client,
+                    hop: 0,
+                    url: url,
+                    app: app,
+                    rule: nil,
+                    outcome: outcome,
+                    latencyMicros: latency,
+                    intent: shown
                 )
             )
         }

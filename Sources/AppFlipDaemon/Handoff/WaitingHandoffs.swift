@@ -29,6 +29,12 @@ struct WaitingHandoffs<Waiting> {
         return id
     }
 
+    /// The handoff waiting under `id`, left in place; `nil` if none waits under it.
+    func waiting(id: UInt64) -> Waiting? {
+        guard id >= firstID, id - firstID < UInt64(slots.count) else { return nil }
+        return slots[offset: Int(id - firstID)] ?? nil
+    }
+
     /// Takes out the handoff with `id`: `nil` if none waits under it (answered, timed out, or never given).
     mutating func remove(id: UInt64) -> Waiting? {
         guard id >= firstID, id - firstID < UInt64(slots.count) else { return nil }

@@ -15,10 +15,13 @@ final class AppRegistry: Sendable {
     final class Routes: Sendable {
         let table: RouteTable
         let handlers: TreeDictionary<String, any ActivityHandler>
+        /// The apps `start` reaches, by Android package.
+        let packages: TreeDictionary<String, AndroidApp>
 
-        init(table: RouteTable, handlers: TreeDictionary<String, any ActivityHandler>) {
+        init(table: RouteTable, handlers: TreeDictionary<String, any ActivityHandler>, packages: TreeDictionary<String, AndroidApp>) {
             self.table = table
             self.handlers = handlers
+            self.packages = packages
         }
     }
 
@@ -37,7 +40,7 @@ final class AppRegistry: Sendable {
 
         init(staticApps: [RegisteredApp]) {
             self.staticApps = staticApps
-            self.routes = Routes(table: RouteTable([]), handlers: [:])
+            self.routes = Routes(table: RouteTable([]), handlers: [:], packages: [:])
             rebuild()
         }
 
@@ -61,8 +64,9 @@ final class AppRegistry: Sendable {
             for (position, app) in liveApps { index.insert(app, at: position) }
             let apps = orderedApps
             routes = Routes(
-                table: RouteTable(apps.map(\.route)),
-                handlers: TreeDictionary(apps.map { ($0.appID, $0.handler) }, uniquingKeysWith: { _, live in live })
+                table: RouteTable(apps.compactMap(\.route)),
+                handlers: TreeDictionary(apps.map { ($0.appID, $0.handler) }, uniquingKeysWith: { _, live in live }),
+                packages: TreeDictionary(apps.compactMap(\.androidApp), uniquingKeysWith: { _, live in live })
             )
         }
 
@@ -84,11 +88,13 @@ final class AppRegistry: Sendable {
             }
         }
 
-        /// Routes `app` in place of any app with its id.
+        /// Routes `app` in place of any app with its id or its package.
         mutating func route(_ app: RegisteredApp) {
             var handlers = routes.handlers
             handlers[app.appID] = app.handler
-            routes = Routes(table: routes.table.adding(app.route), handlers: handlers)
+            var packages = routes.packages
+            if let (package, android) = app.androidApp { packages[package] = android }
+            routes = Routes(table: app.route.map(routes.table.adding) ?? routes.table, handlers: handlers, packages: packages)
         }
 
         /// Stops routing `app`, once it has left the lists; an app with its id that it overrode is routed
@@ -96,8 +102,18 @@ final class AppRegistry: Sendable {
         mutating func unroute(_ app: RegisteredApp) {
             var handlers = routes.handlers
             handlers[app.appID] = nil
-            routes = Routes(table: routes.table.removing(appID: app.appID), handlers: handlers)
+            var packages = routes.packages
+            if let package = app.android?.package, packages[package]?.appID == app.appID { packages[package] = nil }
+            routes = Routes(table: routes.table.removing(appID: app.appID), handlers: handlers, packages: packages)
             if let overridden = index.positions(of: app.appID).last { route(self.app(at: overridden)) }
+            if let package = app.android?.package, routes.packages[package] == nil,
+                let overridden = index.positions(ofPackage: package).last,
+                let (_, android) = self.app(at: overridden).androidApp
+            {
+                var packages = routes.packages
+                packages[package] = android
+                routes = Routes(table: routes.table, handlers: routes.handlers, packages: packages)
+            }
         }
     }
 
@@ -131,6 +147,9 @@ final class AppRegistry: Sendable {
         guard let uid, policy.mayRegister(uid: uid) else {
             throw ErrorBody(.registrationDenied, "uid \(uid.map(String.init) ?? "unknown") may not register live apps (claimPolicy.registerUIDs)")
         }
+        if let package = app.android?.package, !policy.mayBe(package: package, uid: uid) {
+            throw ErrorBody(.registrationDenied, "uid \(uid) may not register as the Android package \(package) (claimPolicy.androidPackages)")
+        }
         guard case .live(_, let connection) = app.origin else {
             preconditionFailure("registerLive takes live apps only")
         }
@@ -138,13 +157,16 @@ final class AppRegistry: Sendable {
             let mayOverride = policy.mayOverride(uid: uid)
             // Only an app with the same id or an overlapping claim can conflict: the index finds those, in
             // the order a scan of every app would meet them.
-            for position in state.index.candidates(appID: app.appID, claims: app.claims) {
+            let package = app.android?.package
+            for position in state.index.candidates(appID: app.appID, package: package, claims: app.claims) {
                 let other = state.app(at: position)
-                if let owner = other.liveOwner, owner.uid == uid, other.appID == app.appID {
+                let samePackage = package != nil && other.android?.package == package
+                if let owner = other.liveOwner, owner.uid == uid, other.appID == app.appID || samePackage {
+                    let what = other.appID == app.appID ? app.appID : "the Android package \(package ?? "")"
                     return .failure(
                         ErrorBody(
                             .claimConflict,
-                            "\(app.appID) is already registered by this uid on another connection (pid \(owner.pid))",
+                            "\(what) is already registered by this uid on another connection (pid \(owner.pid))",
                             app: other.appID
                         )
                     )
@@ -154,6 +176,11 @@ final class AppRegistry: Sendable {
                 let ownerName = other.liveOwner.map { "the live app of uid \($0.uid) (pid \($0.pid))" } ?? "a static app"
                 if other.appID == app.appID {
                     return .failure(ErrorBody(.claimConflict, "app id \(app.appID) belongs to \(ownerName)", app: other.appID))
+                }
+                if samePackage, let package {
+                    return .failure(
+                        ErrorBody(.claimConflict, "the Android package \(package) belongs to \(other.appID), \(ownerName)", app: other.appID)
+                    )
                 }
                 for claim in app.claims {
                     if let taken = other.claims.first(where: claim.overlaps) {

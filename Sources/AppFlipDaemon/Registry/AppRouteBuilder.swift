@@ -5,9 +5,7 @@ import FoundationEssentials
 /// Turns an app id, associated domains and an AASA document into a route, for app files and `register`.
 enum AppRouteBuilder {
     static func route(appID: String, domains: [String], associationJSON: [UInt8], priority: Int) throws(ErrorBody) -> (AppRoute, warnings: [String]) {
-        guard !appID.isEmpty, !appID.contains(where: \.isWhitespace) else {
-            throw ErrorBody(.invalidAssociation, "`appID` must be a non-empty TEAMID.bundle.id", field: "appID")
-        }
+        try checkAppID(appID)
         guard !domains.isEmpty else {
             throw ErrorBody(.invalidAssociation, "`domains` must list at least one applinks: domain", field: "domains")
         }
@@ -32,6 +30,13 @@ enum AppRouteBuilder {
             AppRoute(appID: appID, domains: associated, association: association, priority: priority),
             association.warnings.map { "\($0)" }
         )
+    }
+
+    /// Refuses an app id no app can have: empty, or with white space.
+    static func checkAppID(_ appID: String) throws(ErrorBody) {
+        guard !appID.isEmpty, !appID.contains(where: \.isWhitespace) else {
+            throw ErrorBody(.invalidAssociation, "`appID` must be a non-empty TEAMID.bundle.id", field: "appID")
+        }
     }
 
     /// The AASA bytes of a `register` request: its `association`, or its `components` wrapped in a document

@@ -1,7 +1,7 @@
 import AppFlipCore
 import AppFlipProtocol
 
-/// One app in the registry: its route, its handler, and where it came from.
+/// One app in the registry: its route, its Android identity, its handler, and where it came from.
 struct RegisteredApp: Sendable {
     enum Origin: Sendable {
         /// Declared in an `apps.d` file.
@@ -10,25 +10,57 @@ struct RegisteredApp: Sendable {
         case live(peer: PeerInfo?, connection: ObjectIdentifier)
     }
 
-    var route: AppRoute
+    let appID: String
+    /// The links it claims; nil for an app that only speaks intents.
+    var route: AppRoute?
     var domains: [String]
     var claims: [DomainClaim]
+    /// The package it is, and the activities intents reach it through.
+    var android: AndroidIdentity?
     var handler: any ActivityHandler
     var origin: Origin
 
-    var appID: String { route.appID }
+    init(
+        appID: String,
+        route: AppRoute?,
+        domains: [String],
+        claims: [DomainClaim],
+        android: AndroidIdentity? = nil,
+        handler: any ActivityHandler,
+        origin: Origin
+    ) {
+        self.appID = appID
+        self.route = route
+        self.domains = domains
+        self.claims = claims
+        self.android = android
+        self.handler = handler
+        self.origin = origin
+    }
 
     var info: AppInfo {
         switch origin {
         case .configured(let file):
-            AppInfo(appID: appID, kind: .static, domains: domains, handler: handler.kind, source: file)
+            AppInfo(appID: appID, kind: .static, domains: domains, handler: handler.kind, source: file, android: android)
         case .live(let peer, _):
-            AppInfo(appID: appID, kind: .live, domains: domains, handler: handler.kind, peer: peer)
+            AppInfo(appID: appID, kind: .live, domains: domains, handler: handler.kind, peer: peer, android: android)
         }
+    }
+
+    /// The entry `start` finds the app by, for an app with an Android identity.
+    var androidApp: (String, AndroidApp)? {
+        android.map { ($0.package, AndroidApp(appID: appID, identity: $0, handler: handler)) }
     }
 
     var liveOwner: PeerInfo? {
         if case .live(let peer, _) = origin { return peer }
         return nil
     }
+}
+
+/// An app as `start` reaches it: by its Android package.
+struct AndroidApp: Sendable {
+    let appID: String
+    let identity: AndroidIdentity
+    let handler: any ActivityHandler
 }

@@ -1,6 +1,7 @@
+import AppFlipCore
 import HashTreeCollections
 
-/// The registry's apps by app id and by claimed host, so that a registration finds the few apps it could
+/// The registry's apps by app id, by Android package and by claimed host, so that a registration finds the few apps it could
 /// conflict with instead of scanning them all.
 ///
 /// An app is named by its position in the order the registry checks apps in: a static app by its index, a
@@ -8,6 +9,7 @@ import HashTreeCollections
 /// that the first conflict found is the one a scan would have found.
 struct RegistryIndex {
     private var byAppID: TreeDictionary<String, TreeSet<Int>> = [:]
+    private var byPackage: TreeDictionary<String, TreeSet<Int>> = [:]
     private var exact: TreeDictionary<String, TreeSet<Int>> = [:]
     private var wildcard: TreeDictionary<String, TreeSet<Int>> = [:]
     /// Apps with a claim, wildcard or not, on a host strictly under the key (`a.example.com` under `example.com`).
@@ -15,6 +17,7 @@ struct RegistryIndex {
 
     mutating func insert(_ app: RegisteredApp, at position: Int) {
         byAppID[app.appID, default: []].insert(position)
+        if let package = app.android?.package { byPackage[package, default: []].insert(position) }
         for claim in app.claims {
             if claim.isWildcard {
                 wildcard[claim.host, default: []].insert(position)
@@ -27,6 +30,7 @@ struct RegistryIndex {
 
     mutating func remove(_ app: RegisteredApp, at position: Int) {
         Self.remove(position, from: &byAppID, at: app.appID)
+        if let package = app.android?.package { Self.remove(position, from: &byPackage, at: package) }
         for claim in app.claims {
             if claim.isWildcard {
                 Self.remove(position, from: &wildcard, at: claim.host)
@@ -42,10 +46,16 @@ struct RegistryIndex {
         (byAppID[appID] ?? []).sorted()
     }
 
-    /// Every app with `appID` or with a claim that may overlap one of `claims`, in order: all the apps a
+    /// The positions of the apps that are `package`, in order.
+    func positions(ofPackage package: String) -> [Int] {
+        (byPackage[package] ?? []).sorted()
+    }
+
+    /// Every app with `appID`, the Android `package`, or with a claim that may overlap one of `claims`, in order: all the apps a
     /// registration of them can conflict with, and maybe a few more, for the caller to check.
-    func candidates(appID: String, claims: [DomainClaim]) -> [Int] {
+    func candidates(appID: String, package: String?, claims: [DomainClaim]) -> [Int] {
         var found = byAppID[appID] ?? []
+        if let package { found.formUnion(byPackage[package] ?? []) }
         for claim in claims {
             // Equal hosts overlap whatever the wildcards; a wildcard above the host covers it; a wildcard
             // claim also covers every host under it.

@@ -18,15 +18,22 @@ struct StaticAppLoader {
         var associationFile: String?
         var handler: [String: JSONValue]
         var priority: Int?
+        /// The app's Android identity; with it, `domains` and the association may be left out.
+        var android: AndroidIdentity?
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
-            case appID, domains, association, associationFile, handler, priority
+            case appID, domains, association, associationFile, handler, priority, android
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
             appID = try container.decode(String.self, forKey: .appID)
-            domains = try container.decode([String].self, forKey: .domains)
+            android = try container.decodeIfPresent(AndroidIdentityFile.self, forKey: .android)?.identity
+            if android == nil {
+                domains = try container.decode([String].self, forKey: .domains)
+            } else {
+                domains = try container.decodeIfPresent([String].self, forKey: .domains) ?? []
+            }
             association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
             associationFile = try container.decodeIfPresent(String.self, forKey: .associationFile)
             handler = try container.decode([String: JSONValue].self, forKey: .handler)
@@ -52,6 +59,15 @@ struct StaticAppLoader {
                 guard case .configured(let otherFile) = other.origin else { continue }
                 throw ConfigurationError(file: directory + "/" + name, field: "appID", "\(app.appID) is already declared in \(otherFile)")
             }
+            if let package = app.android?.package, let other = apps.first(where: { $0.android?.package == package }),
+                case .configured(let otherFile) = other.origin
+            {
+                throw ConfigurationError(
+                    file: directory + "/" + name,
+                    field: "android.package",
+                    "\(package) is already the package of \(other.appID) in \(otherFile)"
+                )
+            }
             apps.append(app)
         }
         return apps
@@ -61,8 +77,11 @@ struct StaticAppLoader {
         let app = try ConfigurationFile.load(AppFile.self, from: file)
         let directory = ConfigurationFile.directory(of: file)
 
-        let associationBytes: [UInt8]
+        let associationBytes: [UInt8]?
         switch (app.association, app.associationFile) {
+        case (nil, nil) where app.android != nil && app.domains.isEmpty:
+            // An app that only speaks intents claims no links.
+            associationBytes = nil
         case (let inline?, nil):
             associationBytes = (try? Array(JSONEncoder().encode(inline))) ?? []
         case (nil, let path?):
@@ -75,14 +94,19 @@ struct StaticAppLoader {
         default:
             throw ConfigurationError(file: file, field: "association", "give exactly one of `association` (inline) and `associationFile`")
         }
-        let route: AppRoute
+        let route: AppRoute?
         do {
-            (route, _) = try AppRouteBuilder.route(
-                appID: app.appID,
-                domains: app.domains,
-                associationJSON: associationBytes,
-                priority: app.priority ?? 0
-            )
+            if let associationBytes {
+                (route, _) = try AppRouteBuilder.route(
+                    appID: app.appID,
+                    domains: app.domains,
+                    associationJSON: associationBytes,
+                    priority: app.priority ?? 0
+                )
+            } else {
+                try AppRouteBuilder.checkAppID(app.appID)
+                route = nil
+            }
         } catch {
             throw ConfigurationError(file: file, field: error.field, error.message)
         }
@@ -117,9 +141,11 @@ struct StaticAppLoader {
         )
         let handler = try factory.makeHandler(handlerConfiguration, context: context)
         return RegisteredApp(
+            appID: app.appID,
             route: route,
             domains: app.domains,
             claims: app.domains.compactMap(DomainClaim.init),
+            android: app.android,
             handler: handler,
             origin: .configured(file: file)
         )

@@ -40,7 +40,7 @@ extension JSONLineWriter {
             case .success, .failure:
                 append(encoded: message, using: encoder)
             }
-        case .event:
+        case .event, .intent:
             append(encoded: message, using: encoder)
         }
     }
@@ -84,7 +84,7 @@ extension JSONLineWriter {
             endArray()
             field("reason", answer.reason)
             endObject()
-        case .hello, .register, .explain, .apps, .watch:
+        case .hello, .register, .explain, .apps, .watch, .start, .result:
             append(encoded: request, using: encoder)
         }
     }

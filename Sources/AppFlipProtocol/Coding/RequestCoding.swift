@@ -55,6 +55,8 @@ extension Request: Codable {
             case .explain: body = .explain(try ExplainRequest(from: decoder))
             case .apps: body = .apps
             case .watch: body = .watch
+            case .start: body = .start(try StartRequest(from: decoder))
+            case .result: body = .result(try ResultRequest(from: decoder))
             }
         } catch let error as DecodingError {
             throw RequestFailure(id: id, op: op, error: ErrorBody(decodingError: error))
@@ -73,6 +75,8 @@ extension Request: Codable {
         case .register(let register): try register.encode(to: encoder)
         case .answer(let answer): try answer.encode(to: encoder)
         case .explain(let explain): try explain.encode(to: encoder)
+        case .start(let start): try start.encode(to: encoder)
+        case .result(let result): try result.encode(to: encoder)
         case .apps, .watch: break
         }
     }

@@ -22,6 +22,8 @@ extension Reply: Codable {
             case .explain: outcome = .success(.explain(try container.decode(ExplainResult.self, forKey: .result)))
             case .apps: outcome = .success(.apps(try container.decode(AppsResult.self, forKey: .result)))
             case .watch: outcome = .success(.watch(try container.decode(WatchResult.self, forKey: .result)))
+            case .start: outcome = .success(.start(try container.decode(StartResult.self, forKey: .result)))
+            case .result: outcome = .success(.result(try container.decode(AnswerResult.self, forKey: .result)))
             }
         } else {
             outcome = .failure(try container.decode(ErrorBody.self, forKey: .error))
@@ -44,6 +46,8 @@ extension Reply: Codable {
             case .explain(let value): try container.encode(value, forKey: .result)
             case .apps(let value): try container.encode(value, forKey: .result)
             case .watch(let value): try container.encode(value, forKey: .result)
+            case .start(let value): try container.encode(value, forKey: .result)
+            case .result(let value): try container.encode(value, forKey: .result)
             }
         case .failure(let error):
             try container.encode(false, forKey: .ok)
@@ -58,7 +62,7 @@ extension ServerMessage: Codable {
     }
 
     private enum PushKind: String, Codable {
-        case activity, event
+        case activity, event, intent
     }
 
     /// Decodes any line the daemon sends: a reply, or an `activity` or `event` push.
@@ -68,6 +72,7 @@ extension ServerMessage: Codable {
         case nil: self = .reply(try Reply(from: decoder))
         case .activity: self = .activity(try ActivityPush(from: decoder))
         case .event: self = .event(try container.decode(HandoffEvent.self, forKey: .event))
+        case .intent: self = .intent(try IntentPush(from: decoder))
         }
     }
 
@@ -84,6 +89,10 @@ extension ServerMessage: Codable {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(PushKind.event, forKey: .push)
             try container.encode(event, forKey: .event)
+        case .intent(let push):
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(PushKind.intent, forKey: .push)
+            try push.encode(to: encoder)
         }
     }
 

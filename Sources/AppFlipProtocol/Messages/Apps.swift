@@ -1,3 +1,5 @@
+public import AppFlipCore
+
 /// One registered app, as `apps` lists it.
 public struct AppInfo: Sendable, Hashable, Codable {
     /// `static` for an `apps.d` file, `live` for a registered connection.
@@ -17,15 +19,26 @@ public struct AppInfo: Sendable, Hashable, Codable {
     public var source: String?
     /// For live apps, who registered it.
     public var peer: PeerInfo?
+    /// The app's Android identity: package, signing fingerprints, activities.
+    public var android: AndroidIdentity?
 
     /// Creates an entry; `source` is for static apps, `peer` for live ones.
-    public init(appID: String, kind: Kind, domains: [String], handler: String, source: String? = nil, peer: PeerInfo? = nil) {
+    public init(
+        appID: String,
+        kind: Kind,
+        domains: [String],
+        handler: String,
+        source: String? = nil,
+        peer: PeerInfo? = nil,
+        android: AndroidIdentity? = nil
+    ) {
         self.appID = appID
         self.kind = kind
         self.domains = domains
         self.handler = handler
         self.source = source
         self.peer = peer
+        self.android = android
     }
 }
 

@@ -53,6 +53,15 @@ public enum ErrorCode: String, Sendable, Hashable, Codable, CaseIterable {
     /// A URL opened by a handler would be handed on more times than the daemon allows.
     case tooManyHops = "too_many_hops"
 
+    // `start`, Android's intent resolution.
+    /// No registered app has the intent's package (Android: `ActivityNotFoundException`).
+    case unknownPackage = "unknown_package"
+    /// No activity of the package lists the action with `android.intent.category.DEFAULT`
+    /// (`ActivityNotFoundException`).
+    case activityNotFound = "activity_not_found"
+    /// The activity is not exported and the caller is another app (`SecurityException`).
+    case activityNotExported = "activity_not_exported"
+
     // `register` and `answer`.
     /// The uid is not allowed to register live apps.
     case registrationDenied = "registration_denied"

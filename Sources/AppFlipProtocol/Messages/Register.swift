@@ -15,17 +15,28 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
     public var association: JSONValue?
     /// The app's `components` only; the daemon wraps them in a document with one `details` entry for `appID`.
     public var components: [JSONValue]?
+    /// The app's Android identity: the package it acts as when it starts intents, and the activities
+    /// intents reach it through. With it, `domains` may be empty and the association left out: an app
+    /// that only speaks intents claims no links.
+    public var android: AndroidIdentity?
 
-    /// Creates the request; give `association` or `components`.
-    public init(appID: String, domains: [String], association: JSONValue? = nil, components: [JSONValue]? = nil) {
+    /// Creates the request; give `association` or `components`, unless `android` is given and `domains` empty.
+    public init(
+        appID: String,
+        domains: [String],
+        association: JSONValue? = nil,
+        components: [JSONValue]? = nil,
+        android: AndroidIdentity? = nil
+    ) {
         self.appID = appID
         self.domains = domains
         self.association = association
         self.components = components
+        self.android = android
     }
 
     private enum CodingKeys: String, CodingKey {
-        case appID, domains, association, components
+        case appID, domains, association, components, android
     }
 
     /// Decodes the request, holding `association` to its type, an object, like every other field: a value of
@@ -34,7 +45,13 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         appID = try container.decode(String.self, forKey: .appID)
-        domains = try container.decode([String].self, forKey: .domains)
+        android = try container.decodeIfPresent(AndroidIdentity.self, forKey: .android)
+        // An Android-only app claims no links; every other app must say which.
+        if android == nil {
+            domains = try container.decode([String].self, forKey: .domains)
+        } else {
+            domains = try container.decodeIfPresent([String].self, forKey: .domains) ?? []
+        }
         association = try container.decodeIfPresent(JSONValue.self, forKey: .association)
         switch association {
         case nil, .object?: break

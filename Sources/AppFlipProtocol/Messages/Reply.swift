@@ -3,6 +3,7 @@ public enum ServerMessage: Sendable, Hashable {
     case reply(Reply)
     case activity(ActivityPush)
     case event(HandoffEvent)
+    case intent(IntentPush)
 }
 
 /// The final reply to one request: `{"id":…,"op":…,"ok":true,"result":{…}}` or `{…,"ok":false,"error":{…}}`.
@@ -44,6 +45,9 @@ public enum ReplyResult: Sendable, Hashable {
     case explain(ExplainResult)
     case apps(AppsResult)
     case watch(WatchResult)
+    case start(StartResult)
+    /// The acknowledgement of a `result`, like an `answer`'s.
+    case result(AnswerResult)
 
     /// The op this result answers.
     public var op: Op {
@@ -55,6 +59,8 @@ public enum ReplyResult: Sendable, Hashable {
         case .explain: .explain
         case .apps: .apps
         case .watch: .watch
+        case .start: .start
+        case .result: .result
         }
     }
 }

@@ -17,7 +17,7 @@ public struct Request: Sendable, Hashable {
 
 /// The operation names of protocol v1.
 public enum Op: String, Sendable, Hashable, Codable, CaseIterable {
-    case hello, open, register, answer, explain, apps, watch
+    case hello, open, register, answer, explain, apps, watch, start, result
 }
 
 /// One request of protocol v1.
@@ -31,6 +31,8 @@ public enum RequestBody: Sendable, Hashable {
     case apps
     /// `watch`: stream an `event` push for every handoff from now on.
     case watch
+    case start(StartRequest)
+    case result(ResultRequest)
 
     /// The request's `op` on the wire.
     public var op: Op {
@@ -42,6 +44,8 @@ public enum RequestBody: Sendable, Hashable {
         case .explain: .explain
         case .apps: .apps
         case .watch: .watch
+        case .start: .start
+        case .result: .result
         }
     }
 }

@@ -29,6 +29,9 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
     public var outcome: String
     /// Microseconds from the hop's start to its outcome, on the daemon's monotonic clock.
     public var latencyMicros: Int64
+    /// For a `start`: the intent and its result, secrets redacted; `url` is then the intent's
+    /// `intent:#Intent;…;end` form.
+    public var intent: IntentEvent?
 
     /// Creates an event.
     public init(
@@ -40,7 +43,8 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
         app: String?,
         rule: String?,
         outcome: String,
-        latencyMicros: Int64
+        latencyMicros: Int64,
+        intent: IntentEvent? = nil
     ) {
         self.time = time
         self.from = from
@@ -51,5 +55,6 @@ public struct HandoffEvent: Sendable, Hashable, Codable {
         self.rule = rule
         self.outcome = outcome
         self.latencyMicros = latencyMicros
+        self.intent = intent
     }
 }

@@ -1,0 +1,77 @@
+/// An Android app as the daemon knows it: its package, the SHA-256 fingerprints of its signing
+/// certificates, and the activities its manifest declares. A static app's comes from its `apps.d` file, a
+/// live app's from its `register`; the daemon vouches for it to the apps it calls, as Android's package
+/// manager vouches for a calling package and its signatures (`getCallingActivity`, `getPackageInfo`).
+///
+/// The `android` object of an app file and of `register`; an app's intent filters for links and its hosted
+/// statement lists belong in the same object.
+public struct AndroidIdentity: Sendable, Hashable {
+    /// The application id, `com.example.app`.
+    public var package: String
+    /// The signing certificates' SHA-256 fingerprints, in ``CertificateFingerprint``'s spelling; more than
+    /// one across a key rotation (`SigningInfo.getApkContentsSigners`).
+    public var fingerprints: [String]
+    /// The manifest's `<activity>` elements.
+    public var activities: [AndroidActivity]
+
+    /// Creates an identity; ``problem()`` says whether Android would install it.
+    public init(package: String, fingerprints: [String], activities: [AndroidActivity] = []) {
+        self.package = package
+        self.fingerprints = fingerprints
+        self.activities = activities
+    }
+
+    /// Why the identity cannot be used, with the field at fault, or nil.
+    public func problem() -> IntentProblem? {
+        if let problem = AndroidPackageName.problem(with: package) { return IntentProblem(field: "package", problem) }
+        if fingerprints.isEmpty { return IntentProblem(field: "fingerprints", "must list at least one signing certificate fingerprint") }
+        for (index, fingerprint) in fingerprints.enumerated() {
+            if let problem = CertificateFingerprint.problem(with: fingerprint) { return IntentProblem(field: "fingerprints[\(index)]", problem) }
+        }
+        var names: Set<String> = []
+        for (index, activity) in activities.enumerated() {
+            if let problem = activity.problem() {
+                return IntentProblem(field: "activities[\(index)]" + (problem.field.map { ".\($0)" } ?? ""), problem.message)
+            }
+            guard names.insert(activity.className(in: package)).inserted else {
+                return IntentProblem(field: "activities[\(index)].name", "\(activity.className(in: package)) is declared twice")
+            }
+        }
+        return nil
+    }
+
+    /// Who this app is to an app it starts for a result: its package and signatures, not its activities.
+    public var caller: AndroidCaller {
+        AndroidCaller(package: package, fingerprints: fingerprints)
+    }
+}
+
+/// The caller's identity an activity started for a result learns from the daemon, never from the caller:
+/// `Activity.getCallingPackage()` and the signatures the package manager holds for that package.
+public struct AndroidCaller: Sendable, Hashable, Codable {
+    /// The calling package.
+    public var package: String
+    /// Its signing certificates' SHA-256 fingerprints.
+    public var fingerprints: [String]
+
+    /// Creates the identity.
+    public init(package: String, fingerprints: [String]) {
+        self.package = package
+        self.fingerprints = fingerprints
+    }
+}
+
+extension AndroidIdentity: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case package, fingerprints, activities
+    }
+
+    /// Decodes the identity and refuses one that ``problem()`` finds fault with, at the field's path.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        package = try container.decode(String.self, forKey: .package)
+        fingerprints = try container.decode([String].self, forKey: .fingerprints)
+        activities = try container.decodeIfPresent([AndroidActivity].self, forKey: .activities) ?? []
+        if let problem = problem() { throw problem.decodingError(under: container.codingPath) }
+    }
+}
