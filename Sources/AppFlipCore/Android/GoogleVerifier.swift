@@ -3,7 +3,8 @@
 /// (google/digitalassetlinks `compatibility-tests/v1`) and `well-known/details.md`.
 ///
 /// The file must answer 200 with `Content-Type: application/json` (API error codes `REDIRECT`: "HTTP
-/// redirects (e.g, 301) are not allowed", `WRONG_CONTENT_TYPE`: "should be application/json"); a malformed
+/// redirects (e.g, 301) are not allowed", `WRONG_CONTENT_TYPE`: "should be application/json"), an include 200
+/// ("Include files are only processed if the HTTP status code is 200", `details.md`); a malformed
 /// statement is skipped and reported (`MALFORMED_CONTENT`, comptest2003); includes are followed, nested, under
 /// a fetch budget (comptest5005), and a secure source may not include an `http:` file (comptest5006–5009).
 public enum GoogleVerifier {
@@ -62,7 +63,7 @@ public enum GoogleVerifier {
     /// APK's, in the compatibility suite); `secure` sources may not include `http:` files.
     public static func verify(statementListAt url: String, secure: Bool, responses: [String: FetchResult]) -> Verification {
         var state = State(secure: secure)
-        state.read(url: url, responses: responses)
+        state.read(url: url, responses: responses, isInclude: false)
         return Verification(url: url, statements: state.statements, errors: state.errors, problems: state.problems, documents: state.documents)
     }
 
@@ -79,7 +80,7 @@ public enum GoogleVerifier {
             problems.append(problem)
         }
 
-        mutating func read(url: String, responses: [String: FetchResult]) {
+        mutating func read(url: String, responses: [String: FetchResult], isInclude: Bool) {
             guard fetches < GoogleVerifier.fetchBudget else {
                 fail(.fetchBudgetExhausted, "fetch budget exhausted before \(url) (an include loop?)")
                 return
@@ -109,7 +110,8 @@ public enum GoogleVerifier {
                 fail(.fetchError, "\(url) answers \(response.status), not 200")
                 return
             }
-            guard response.isJSON else {
+            // The content type is documented for the site's own file; for includes only the status is.
+            guard isInclude || response.isJSON else {
                 fail(.wrongContentType, "\(url) is served as \(response.contentType ?? "no content type"); it should be application/json")
                 return
             }
@@ -134,7 +136,7 @@ public enum GoogleVerifier {
                         fail(.secureAssetIncludesInsecure, "\(url) includes \(include): a secure source or file may not include an http file")
                         continue
                     }
-                    read(url: include, responses: responses)
+                    read(url: include, responses: responses, isInclude: true)
                 }
             }
         }

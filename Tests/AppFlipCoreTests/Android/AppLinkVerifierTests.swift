@@ -117,6 +117,15 @@ import Testing
         #expect(Self.aosp(responses).state == .verified)
     }
 
+    /// The content type is Google's rule for the site's own file; for an include only the status is documented.
+    @Test func anIncludeNeedsOnly200() {
+        var responses = Self.served(body: Array("[{\"include\": \"https://links.example.com/one.json\"}]".utf8))
+        responses["https://links.example.com/one.json"] = .response(HostResponse(status: 200, contentType: "text/plain", body: Self.good))
+        #expect(Self.google(responses).state == .verified)
+        responses["https://links.example.com/one.json"] = .response(HostResponse(status: 404, body: Self.good))
+        #expect(Self.google(responses).state == .unknown)
+    }
+
     @Test func anHTTPIncludeFailsStatementServiceAndIsRefusedByGoogle() {
         var responses = Self.served(body: Array("[{\"include\": \"http://links.example.com/one.json\"}]".utf8))
         responses["http://links.example.com/one.json"] = .response(HostResponse(status: 200, body: Self.good))
