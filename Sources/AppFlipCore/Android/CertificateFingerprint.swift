@@ -45,11 +45,6 @@ public enum CertificateFingerprint {
         return .placeholder
     }
 
-    /// The device's form of a certificate digest: what StatementService compares statements with.
-    public static func format(sha256 digest: some Collection<UInt8>) -> String {
-        digest.map { Hex.string([$0], uppercase: true) }.joined(separator: ":")
-    }
-
     private static func isWellFormed(_ text: String, uppercaseOnly: Bool) -> Bool {
         guard hexPairCount(text) == 32 else { return false }
         return !uppercaseOnly || !text.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }

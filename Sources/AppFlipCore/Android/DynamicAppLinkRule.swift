@@ -72,12 +72,5 @@ public struct DynamicAppLinkRule: Sendable, Hashable {
         case excluded(by: DynamicAppLinkRule)
         /// Rules exist and none matches: the URL is blocked.
         case noRuleMatched
-
-        public var allows: Bool {
-            switch self {
-            case .noRules, .allowed: true
-            case .excluded, .noRuleMatched: false
-            }
-        }
     }
 }
