@@ -74,6 +74,16 @@ import Testing
             #expect(verification.errors.map(\.rawValue).contains(code))
         }
         #expect(Self.targets(verification.statements, deviceFingerprintsOnly: false) == Self.expectedTargets(expected))
+        // Which statements it keeps and which it skips, by index.
+        let list = StatementList(json: AndroidCorpus.bytes("assetlinks-real/files/\(testCase.file)"))
+        let kept = list.entries.indices.filter { list.entries[$0].google == .kept }
+        let skipped = list.entries.indices.filter { list.entries[$0].google == .skipped }
+        if expected["outcome"]!.stringValue! == "SUCCESS" || !expected["kept_statements"]!.arrayValue.isEmpty
+            || !expected["skipped_statements"]!.arrayValue.isEmpty
+        {
+            #expect(kept == expected["kept_statements"]!.arrayValue.compactMap(\.intValue))
+            #expect(skipped == expected["skipped_statements"]!.arrayValue.compactMap { $0["index"]?.intValue })
+        }
     }
 
     /// StatementService: whether it throws, which targets verify, and the predicted host state both for an app
@@ -96,6 +106,8 @@ import Testing
             #expect(strangerState == .failure(expected["host_state"]!.intValue!))
             return
         }
+        let skipped = list.entries.indices.filter { list.entries[$0].statementService == .skipped }
+        #expect(skipped == (expected["skipped_statements"]?.arrayValue ?? []).compactMap { $0["index"]?.intValue })
         let targets = Self.targets(statements, deviceFingerprintsOnly: true)
         #expect(targets == Self.expectedTargets(expected))
         #expect(strangerState == .failure(expected["host_state_otherwise"]!.intValue!))
