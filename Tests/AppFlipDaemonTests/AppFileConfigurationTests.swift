@@ -80,7 +80,7 @@ import Testing
         ),
         (
             #"{"package":"com.example.app","fingerprints":["ab:cd"]}"#, "android.fingerprints[0]",
-            "is invalid: is not a SHA-256 certificate fingerprint: 32 upper-case hex pairs joined by colons (AB:CD:…)"
+            "is invalid: the fingerprint is 2 bytes; a SHA-256 fingerprint is 32"
         ),
         (
             #"{"package":"com.example.app","fingerprints":[]}"#, "android.fingerprints",

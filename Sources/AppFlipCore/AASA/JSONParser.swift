@@ -13,6 +13,10 @@ struct JSONParser {
     private var path: [String] = []
     /// RFC 6901 pointers of every key that appeared twice in its object.
     private(set) var duplicateKeyPointers: [String] = []
+    /// Whether to remember where each value starts, for loaders that name a line and column per finding.
+    var recordsValueOffsets = false
+    /// The byte offset at which each value starts, by RFC 6901 pointer (only with `recordsValueOffsets`).
+    private(set) var valueOffsets: [String: Int] = [:]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -30,6 +34,7 @@ struct JSONParser {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("the text ends where a value should start") }
+        if recordsValueOffsets { valueOffsets[path.reduce("") { JSONPointer.appending($1, to: $0) }] = index }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
@@ -246,9 +251,26 @@ struct JSONParser {
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {
+        let position = JSONSourcePosition(offset: index, in: bytes)
+        return JSONSyntaxError(reason: reason, offset: index, line: position.line, column: position.column)
+    }
+}
+
+/// A 1-based line and column in JSON text, columns counted in Unicode scalars as editors count them.
+public struct JSONSourcePosition: Sendable, Hashable {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position of byte `offset` of `bytes`.
+    package init(offset: Int, in bytes: [UInt8]) {
         var line = 1
         var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
+        for byte in bytes[..<min(offset, bytes.count)] {
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -256,7 +278,8 @@ struct JSONParser {
                 column += 1
             }
         }
-        return JSONSyntaxError(reason: reason, offset: index, line: line, column: column)
+        self.line = line
+        self.column = column
     }
 }
 

@@ -68,8 +68,8 @@ import Testing
         Array(repeating: "AG", count: 32).joined(separator: ":"),
     ])
     func aFingerprintIsThirtyTwoUpperCaseHexPairsWithColons(fingerprint: String) {
-        #expect(CertificateFingerprint.problem(with: fingerprint) != nil)
-        #expect(CertificateFingerprint.problem(with: Self.fingerprint) == nil)
+        #expect(CertificateFingerprint.problem(fingerprint) != nil)
+        #expect(CertificateFingerprint.problem(Self.fingerprint) == nil)
     }
 
     @Test func anIdentityNamesTheFieldAtFault() {

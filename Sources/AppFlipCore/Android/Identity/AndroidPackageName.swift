@@ -1,10 +1,14 @@
 /// An Android application id, held to the rule the package parser applies to a manifest's `package`
 /// (AOSP `ParsingPackageUtils.validateName`, `FrameworkParsingPackageUtils` since Android 14): ASCII letters,
-/// digits, `_` and `.`, at least one `.`, and no digit or `_` at the start or right after a `.`. Compared
-/// exactly, never folded.
+/// digits, `_` and `.`, at least one `.`, and no digit or `_` at the start or right after a `.` (so `com..app`
+/// passes, as it does on a device). Compared exactly, never folded. A statement or a configuration naming
+/// anything else can never match an installed app.
 public enum AndroidPackageName {
     /// The longest package name appflipd takes, in bytes (Android refuses longer ones as file names).
     public static let maxBytes = 255
+
+    /// Whether Android would install a package of this name.
+    public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
 
     /// Why `name` is not a package name, in the parser's words, or nil.
     public static func problem(with name: String) -> String? {
@@ -26,20 +30,5 @@ public enum AndroidPackageName {
             }
         }
         return hasSeparator ? nil : "\"\(name)\" is not a package name: it must have at least one '.' separator"
-    }
-}
-
-/// The SHA-256 fingerprint of an app's signing certificate, as `keytool -list -v` and Play Console print it
-/// and as Digital Asset Links' `sha256_cert_fingerprints` spells it: 32 upper-case hex pairs joined by
-/// colons. One spelling, so that two fingerprints compare exactly as strings.
-public enum CertificateFingerprint {
-    /// Why `fingerprint` is not in that spelling, or nil.
-    public static func problem(with fingerprint: String) -> String? {
-        let pairs = fingerprint.split(separator: ":", omittingEmptySubsequences: false)
-        let isUpperHex: (UInt8) -> Bool = { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) }
-        guard pairs.count == 32, pairs.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy(isUpperHex) }) else {
-            return "is not a SHA-256 certificate fingerprint: 32 upper-case hex pairs joined by colons (AB:CD:…)"
-        }
-        return nil
     }
 }

@@ -1,10 +1,11 @@
 /// An Android app as the daemon knows it: its package, the SHA-256 fingerprints of its signing
-/// certificates, and the activities its manifest declares. A static app's comes from its `apps.d` file, a
+/// certificates (the current one and any it rotated from: Android compares statements with the whole signing
+/// history, `StatementUtils.getCertFingerprintsFromPackageManager`), the activities its manifest declares,
+/// and the intent filters that decide which links it opens. A static app's comes from its `apps.d` file, a
 /// live app's from its `register`; the daemon vouches for it to the apps it calls, as Android's package
 /// manager vouches for a calling package and its signatures (`getCallingActivity`, `getPackageInfo`).
 ///
-/// The `android` object of an app file and of `register`; an app's intent filters for links and its hosted
-/// statement lists belong in the same object.
+/// The `android` object of an app file and of `register`.
 public struct AndroidIdentity: Sendable, Hashable {
     /// The application id, `com.example.app`.
     public var package: String
@@ -13,12 +14,22 @@ public struct AndroidIdentity: Sendable, Hashable {
     public var fingerprints: [String]
     /// The manifest's `<activity>` elements.
     public var activities: [AndroidActivity]
+    /// The manifest's `<intent-filter>`s for links, in order.
+    public var intentFilters: [IntentFilter]
 
     /// Creates an identity; ``problem()`` says whether Android would install it.
-    public init(package: String, fingerprints: [String], activities: [AndroidActivity] = []) {
+    public init(package: String, fingerprints: [String], activities: [AndroidActivity] = [], intentFilters: [IntentFilter] = []) {
         self.package = package
         self.fingerprints = fingerprints
         self.activities = activities
+        self.intentFilters = intentFilters
+    }
+
+    /// Every host Android 12+ verifies for this app, each once, in filter order.
+    public var verificationHosts: [String] {
+        var hosts: [String] = []
+        for host in intentFilters.flatMap(\.verificationHosts) where !hosts.contains(host) { hosts.append(host) }
+        return hosts
     }
 
     /// Why the identity cannot be used, with the field at fault, or nil.
@@ -26,7 +37,9 @@ public struct AndroidIdentity: Sendable, Hashable {
         if let problem = AndroidPackageName.problem(with: package) { return IntentProblem(field: "package", problem) }
         if fingerprints.isEmpty { return IntentProblem(field: "fingerprints", "must list at least one signing certificate fingerprint") }
         for (index, fingerprint) in fingerprints.enumerated() {
-            if let problem = CertificateFingerprint.problem(with: fingerprint) { return IntentProblem(field: "fingerprints[\(index)]", problem) }
+            if let problem = CertificateFingerprint.problem(fingerprint) {
+                return IntentProblem(field: "fingerprints[\(index)]", StatementListLoader.describe(problem).1)
+            }
         }
         var names: Set<String> = []
         for (index, activity) in activities.enumerated() {
@@ -72,6 +85,7 @@ extension AndroidIdentity: Codable {
         package = try container.decode(String.self, forKey: .package)
         fingerprints = try container.decode([String].self, forKey: .fingerprints)
         activities = try container.decodeIfPresent([AndroidActivity].self, forKey: .activities) ?? []
+        intentFilters = []
         if let problem = problem() { throw problem.decodingError(under: container.codingPath) }
     }
 }
