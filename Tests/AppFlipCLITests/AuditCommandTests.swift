@@ -12,7 +12,8 @@ import Testing
         let base = try await daemon.oauthServer!.baseURL()
         return [
             "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope", "profile",
-            "--token-url", base + "/token", "--client-secret", TestPartner.clientSecret, "--basic", "--resource-url", base + "/userinfo",
+            "--token-url", base + "/token", "--client-secret", TestPartner.clientSecret, "--resource-url", base + "/userinfo", "--revoke-url",
+            base + "/revoke",
         ] + extra
     }
 
@@ -49,7 +50,7 @@ import Testing
                 )
             )
             #expect(text.standardOutput.contains("  – authorize.redirect-uris"))
-            #expect(text.standardOutput.contains("0 failed, 0 warnings, "))
+            #expect(text.standardOutput.contains("0 failed, 0 could not run, 0 warnings, "))
             #expect(text.standardOutput.contains("      · "), "--verbose shows the evidence")
 
             let summary = try await PythonJUnitParser.summarize(file: junit)
@@ -77,7 +78,7 @@ import Testing
                 environment: ["NO_COLOR": "1"]
             )
             #expect(outcome.status == 2, "\(outcome.standardOutput)\(outcome.standardError)")
-            #expect(outcome.standardOutput.contains("1 failed, 0 warnings"))
+            #expect(outcome.standardOutput.contains("1 failed, 0 could not run, 0 warnings"))
             #expect(outcome.standardOutput.contains("  ✘ aasa.routes-link: no rule for \(TestPartner.appID) matches \(TestPartner.link)"))
 
             let summary = try await PythonJUnitParser.summarize(file: junit)
@@ -105,6 +106,13 @@ import Testing
         )
         #expect(unreachable.status == 1)
         #expect(unreachable.standardOutput.contains("unreachable: appflipd is not running at /nonexistent/appflipd.sock (no socket there)"))
+
+        let badMethod = try await TestCommand.run(
+            "appflip",
+            ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s", "--client-auth", "jwt"]
+        )
+        #expect(badMethod.status == 64)
+        #expect(badMethod.standardError.contains("--client-auth must be post or basic"), "\(badMethod.standardError)")
 
         let slowTooShort = try await TestCommand.run(
             "appflip",
