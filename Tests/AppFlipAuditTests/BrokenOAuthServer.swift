@@ -240,7 +240,8 @@ final class BrokenOAuthServer: Sendable {
         if valid && bug != .resourceRefuses { return Self.text(.ok, "{}") }
         if bug == .resourceForbidden { return Self.text(.forbidden, "no") }
         var refusal = Self.text(.unauthorized, "no")
-        refusal.headers[.wwwAuthenticate] = authorization == nil ? "Bearer realm=\"broken\"" : "Bearer error=\"invalid_token\""
+        refusal.headers[.wwwAuthenticate] =
+            authorization == nil || bug == .resourceNoErrorCode ? "Bearer realm=\"broken\"" : "Bearer error=\"invalid_token\""
         return refusal
     }
 

@@ -9,7 +9,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
     case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsUnknownClient, noBasic, basicOnly
     case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken
     case sameAccessOnRefresh, strictRotation, retiresWithoutSuccessor, bogusRefreshInvalidRequest, errorsAsHTML, descriptionField
-    case noBasicChallenge, resourceRefuses, resourceForbidden, revokeKeepsRefresh, revokeUnknownRefused
+    case noBasicChallenge, resourceRefuses, resourceForbidden, resourceNoErrorCode, revokeKeepsRefresh, revokeUnknownRefused
 
     /// The check that must fail (or warn, for a SHOULD, or could not run, for a precondition) and nothing else.
     var caughtBy: (check: String, outcome: String) {
@@ -40,6 +40,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .noBasicChallenge: ("token.www-authenticate", "fail")
         case .resourceRefuses: ("token.resource", "fail")
         case .resourceForbidden: ("token.resource-refusal", "fail")
+        case .resourceNoErrorCode: ("token.resource-refusal", "warning")
         case .revokeKeepsRefresh: ("token.revoke", "fail")
         case .revokeUnknownRefused: ("token.revoke-unknown", "fail")
         }

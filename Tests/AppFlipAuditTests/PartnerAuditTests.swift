@@ -97,6 +97,39 @@ import Testing
         }
     }
 
+    @Test func tokenChecksTakeCodesFromTheAuthorizationEndpointWhenTheAppYieldsNone() async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let server = BrokenOAuthServer(bug: .ignoresSecret)
+            let report = try await LivePartner.run(bug: .authorizationDown, daemon: daemon) {
+                try await server.run { base in
+                    let auditor = Auditor(
+                        partner: (
+                            PartnerAppTarget(link: try RawURL(LivePartner.link), clientID: TestPartner.clientID, scopes: ["profile"]),
+                            daemon.socketPath
+                        ),
+                        authorization: AuthorizationEndpointTarget(
+                            url: base + "/authorize",
+                            clientID: BrokenOAuthServer.clientID,
+                            scopes: ["profile"],
+                            credential: .cookie("session=signed-in")
+                        ),
+                        token: TokenEndpointTarget(
+                            url: base + "/token",
+                            clientID: BrokenOAuthServer.clientID,
+                            clientSecret: BrokenOAuthServer.clientSecret
+                        )
+                    )
+                    return await auditor.run(httpClient: daemon.httpClient!)
+                }
+            }
+            // The app yields no code (said once, as could not run); the authorization endpoint does, so a server
+            // that accepts any secret does not go unseen.
+            #expect(Self.findings(report) == ["partner.code: could-not-run", "token.wrong-secret: fail"], "\(Self.explain(report))")
+            #expect(report.result(.tokenExchange).outcome == .pass)
+            #expect(report.exitStatus == 2)
+        }
+    }
+
     @Test func whatALookalikeOpenedIsReportedExactly() async throws {
         try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
             let report = try await LivePartner.run(bug: .googleSample, daemon: daemon) {

@@ -45,13 +45,19 @@ extension TokenEndpointAudit {
         let evidence = inputs.map { "\($0.0): \($0.1)" }
         var failures: [String] = []
         var warnings: [String] = []
-        for (label, answer) in inputs {
+        for (index, (label, answer)) in inputs.enumerated() {
             if answer.opened {
                 failures.append("\(label): \(answer), the resource opened")
             } else if !answer.challengesBearer {
                 failures.append("\(label): \(answer), not a Bearer challenge")
             } else if answer.status != 401 {
                 warnings.append("\(label): HTTP \(answer.status), not 401")
+            } else if index == 0, let code = answer.errorCode {
+                // RFC 6750 §3.1: a request without authentication SHOULD NOT get an error code.
+                warnings.append("\(label): error=\(code) in the challenge to a request that sent no token")
+            } else if index > 0 && answer.errorCode != "invalid_token" {
+                // RFC 6750 §3, §3.1: a token that failed SHOULD get error="invalid_token".
+                warnings.append("\(label): the challenge has \(answer.errorCode.map { "error=\($0)" } ?? "no error attribute"), not invalid_token")
             }
         }
         if !failures.isEmpty {

@@ -113,8 +113,17 @@ struct ResourceAnswer: Sendable, CustomStringConvertible {
     /// Whether one of the challenges is the Bearer scheme (RFC 6750 §3; schemes compare in any case).
     var challengesBearer: Bool { Challenge.names(wwwAuthenticate, scheme: "bearer") }
 
+    /// The challenge's `error` attribute (RFC 6750 §3), unquoted; nil when it has none. Error codes hold
+    /// neither a space nor a comma, so the header's words are enough.
+    var errorCode: String? {
+        let words = wwwAuthenticate?.split(whereSeparator: { $0 == " " || $0 == "," }) ?? []
+        guard let attribute = words.first(where: { $0.lowercased().hasPrefix("error=") }) else { return nil }
+        return String(attribute.dropFirst(6).filter { $0 != "\"" })
+    }
+
     var description: String {
-        "HTTP \(status)" + (wwwAuthenticate.map { ", WWW-Authenticate: \(String($0.prefix(120)))" } ?? ", no WWW-Authenticate")
+        if opened && wwwAuthenticate == nil { return "HTTP \(status)" }
+        return "HTTP \(status)" + (wwwAuthenticate.map { ", WWW-Authenticate: \(String($0.prefix(120)))" } ?? ", no WWW-Authenticate")
     }
 }
 

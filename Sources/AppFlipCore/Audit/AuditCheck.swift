@@ -198,7 +198,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenResource:
             "The access token opens the resource it was issued for (Authorization: Bearer)."
         case .tokenResourceRefusal:
-            "The resource answers no token, a token it never issued and a revoked token with WWW-Authenticate: Bearer (HTTP 401 SHOULD: another status is a warning)."
+            "The resource answers no token, a token it never issued and a revoked token with WWW-Authenticate: Bearer (SHOULD, else a warning: HTTP 401, error=\"invalid_token\" for a token, no error code without one)."
         case .tokenRevoke:
             "A revoked refresh token no longer refreshes; its access tokens SHOULD stop opening the resource (a warning if they still do)."
         case .tokenRevokeUnknown:
