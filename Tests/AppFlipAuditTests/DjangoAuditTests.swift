@@ -70,4 +70,56 @@ import Testing
             #expect(report.exitStatus == 2)
         }
     }
+
+    static func auditor(_ django: DjangoOAuthServer, cookie: String) -> Auditor {
+        Auditor(
+            authorization: AuthorizationEndpointTarget(
+                url: django.baseURL + "/o/authorize/",
+                clientID: clientID,
+                scopes: ["profile"],
+                credential: .cookie(cookie)
+            ),
+            token: TokenEndpointTarget(url: django.baseURL + "/o/token/", clientID: clientID, clientSecret: clientSecret)
+        )
+    }
+
+    @Test("django-oauth-toolkit with its default, PKCE required: one failure, authorize.code", .timeLimit(.minutes(5)))
+    func auditDjangoRequiringPKCE() async throws {
+        try await DjangoOAuthServer.run(
+            clientID: Self.clientID,
+            clientSecret: Self.clientSecret,
+            password: "audit-interop-password-42",
+            redirectURIs: AppFlipRedirectURI.all.map(\.string),
+            lifetimeSeconds: 300,
+            libraryPKCEDefault: true
+        ) { django in
+            let session = try await django.signIn()
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+            let report = await Self.auditor(django, cookie: session).run(httpClient: httpClient)
+
+            // A sign-in cookie it does not know: its login page, the audit could not run.
+            let signedOut = await Self.auditor(django, cookie: "sessionid=not-a-session").run(httpClient: httpClient)
+            try await httpClient.shutdown()
+
+            let findings = report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
+            #expect(
+                findings.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == [
+                    // Every App Flip request lacks code_challenge: refused, with a code when one is added.
+                    "authorize.code: fail",
+                    // The upper-case host is taken for the registered one (and redirected to with the PKCE error).
+                    "authorize.lookalike-redirect: fail",
+                ],
+                "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
+            )
+            #expect(report.result(.authorizeCode).reason.contains("requires PKCE"))
+            #expect(report.result(.authorizeCode).reason.contains("error=invalid_request"), "\(report.result(.authorizeCode).reason)")
+            #expect(report.result(.tokenExchange).reason.hasPrefix("no code to exchange"))
+            #expect(report.exitStatus == 2)
+
+            let unmet = signedOut.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
+            #expect(unmet.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == ["authorize.sign-in: could-not-run"], "\(unmet.map(\.reason))")
+            #expect(signedOut.result(.authorizeSignIn).reason.contains("/accounts/login/"), "\(signedOut.result(.authorizeSignIn).reason)")
+            #expect(signedOut.exitStatus == 1)
+        }
+    }
 }

@@ -29,6 +29,7 @@ public struct DjangoOAuthServer: Sendable {
         password: String,
         redirectURIs: [String],
         lifetimeSeconds: Int,
+        libraryPKCEDefault: Bool = false,
         _ body: @Sendable (DjangoOAuthServer) async throws -> Void
     ) async throws {
         let python = try await venv.value
@@ -48,6 +49,10 @@ public struct DjangoOAuthServer: Sendable {
                 "--lifetime", "\(lifetimeSeconds)",
             ]
             + redirectURIs.flatMap { ["--redirect-uri", $0] }
+        if libraryPKCEDefault {
+            // django-oauth-toolkit's own default: PKCE required of every client.
+            process.environment = ProcessInfo.processInfo.environment.merging(["APPFLIP_DJANGO_LIBRARY_PKCE": "1"]) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()

@@ -42,6 +42,9 @@ OAUTH2_PROVIDER = {
     "SCOPES": {"profile": "Your profile", "devices": "Your devices"},
     "DEFAULT_SCOPES": ["profile"],
 }
+# APPFLIP_DJANGO_LIBRARY_PKCE=1 keeps the library's own default, which requires PKCE of every client.
+if os.environ.get("APPFLIP_DJANGO_LIBRARY_PKCE") == "1":
+    del OAUTH2_PROVIDER["PKCE_REQUIRED"]
 
 LOGGING = {
     "version": 1,
