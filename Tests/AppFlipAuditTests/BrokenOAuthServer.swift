@@ -145,7 +145,7 @@ final class BrokenOAuthServer: Sendable {
             secret = PercentEncoding.formDecode(decoded[decoded.index(after: colon)...])
         }
         let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
-        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret else {
+        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret || (bug == .acceptsMissingSecret && secret == nil) else {
             var refusal = error(.unauthorized, "invalid_client")
             if basic && bug != .noBasicChallenge { refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\"" }
             return refusal

@@ -57,11 +57,10 @@ import Testing
                 "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
             )
             #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 12 lookalikes redirected: upper-case host"))
-            #expect(
-                report.result(.tokenCodeRedirectBinding).reason.contains(
-                    "got HTTP 400 error=invalid_request (\"Mismatching redirect URI.\"), not HTTP 400 invalid_grant"
-                )
-            )
+            // Another of the 12 and the code's own with a trailing slash get invalid_request; no redirect_uri is refused rightly.
+            let binding = report.result(.tokenCodeRedirectBinding).reason
+            #expect(binding.hasPrefix("2 of 3 not refused with HTTP 400 invalid_grant"), "\(binding)")
+            #expect(binding.contains("OPA/ got HTTP 400 error=invalid_request (\"Mismatching redirect URI.\")"), "\(binding)")
             #expect(report.result(.tokenWWWAuthenticate).reason.contains("WWW-Authenticate: Bearer"))
             // Body credentials work (Google's default) and so does Basic; RFC 7009 revocation holds.
             #expect(report.result(.tokenClientAuth).reason.contains("HTTP Basic (client_secret_basic) is accepted too"))

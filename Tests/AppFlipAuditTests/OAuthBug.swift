@@ -6,7 +6,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
     case authorizeLowerCasesHost, authorizePrefixMatch, authorizeAnyClient, authorizeStateUnencoded
     case signInRefused, authorizeDown, requiresPKCE
     // The token endpoint.
-    case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsUnknownClient, noBasic, basicOnly
+    case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsMissingSecret, acceptsUnknownClient, noBasic, basicOnly
     case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken
     case sameAccessOnRefresh, strictRotation, retiresWithoutSuccessor, bogusRefreshInvalidRequest, errorsAsHTML, descriptionField
     case noBasicChallenge, resourceRefuses, resourceForbidden, resourceNoErrorCode, revokeKeepsRefresh, revokeUnknownRefused
@@ -22,7 +22,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .reusableCode: ("token.code-single-use", "fail")
         case .replayKeepsTokens: ("token.code-single-use", "warning")
         case .unboundRedirect: ("token.code-redirect-binding", "fail")
-        case .ignoresSecret: ("token.wrong-secret", "fail")
+        case .ignoresSecret, .acceptsMissingSecret: ("token.wrong-secret", "fail")
         case .acceptsUnknownClient: ("token.unknown-client", "fail")
         case .noBasic, .basicOnly: ("token.client-auth", "fail")
         case .textPlainTokens: ("token.json", "fail")

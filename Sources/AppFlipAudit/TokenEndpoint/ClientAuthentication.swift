@@ -15,7 +15,9 @@ extension TokenEndpointAudit {
         var configuredAnswer: TokenAnswer
         var exchangeEvidence: [String]
         /// Whether HTTP Basic got tokens.
-        var basicAccepted: Bool
+        var basicAccepted: Bool { accepted.contains(.basic) }
+        /// The methods that got tokens.
+        var accepted: [ClientAuthMethod]
         /// The refusals of requests Google sends, for the error checks.
         var errors: [(String, TokenAnswer)]
     }
@@ -31,7 +33,7 @@ extension TokenEndpointAudit {
             "POST \(target.url) grant_type=authorization_code, \(Self.redacted("code", configuredCode)): \(configuredAnswer)",
             "POST \(target.url) grant_type=authorization_code, \(Self.redacted("code", otherCode)): \(otherAnswer)",
         ]
-        let basicAccepted = (configured == .basic ? configuredAnswer : otherAnswer).issuedTokens
+        let accepted = [(configured, configuredAnswer), (other, otherAnswer)].filter { $0.1.issuedTokens }.map(\.0)
         let configuredLabel = "the exchange with \(configured.name)"
         var outcome = ClientAuthentication(
             result: AuditResult(.tokenClientAuth, .pass, ""),
@@ -39,7 +41,7 @@ extension TokenEndpointAudit {
             tokens: nil,
             configuredAnswer: configuredAnswer,
             exchangeEvidence: evidence,
-            basicAccepted: basicAccepted,
+            accepted: accepted,
             errors: []
         )
         if configuredAnswer.issuedTokens {

@@ -1,7 +1,7 @@
 import AppFlipCore
 
-/// The checks that each spend a fresh code of their own: a replay (`token.code-single-use`), another
-/// redirect URI, a wrong secret, an unknown client, an old code; and the made-up refresh token.
+/// The checks that each spend a fresh code of their own: a replay (`token.code-single-use`) and an old
+/// code (`token.code-expiry`).
 extension TokenEndpointAudit {
     /// `token.code-single-use`: the code's tokens are shown working right before the replay, so that what
     /// becomes of them after it is the replay's effect.
@@ -76,48 +76,6 @@ extension TokenEndpointAudit {
             "the replay got invalid_grant, but the code's \(alive.joined(separator: " and ")) still work after it (RFC 6749 §4.1.2: SHOULD be revoked)",
             evidence: evidence
         )
-    }
-
-    func redirectBinding(_ codes: any AuditCodeSource, _ google: Client, _ errors: inout ErrorAnswers) async throws(AuditUnreachable) -> AuditResult {
-        let other = AppFlipRedirectURI.all.first { $0 != redirectURI && $0.environment == redirectURI.environment }!
-        let code = try await freshCode(codes)
-        let answer = try await exchange(code, redirectURI: other, google)
-        errors.note("another redirect_uri", answer)
-        return expect(
-            .tokenCodeRedirectBinding,
-            answer,
-            error: "invalid_grant",
-            statuses: [400],
-            "a code issued for \(redirectURI) presented with \(other)"
-        )
-    }
-
-    /// `token.wrong-secret`, `token.unknown-client` (each on a fresh code, with the method that works) and
-    /// `token.invalid-refresh`.
-    func credentialRefusals(
-        _ codes: any AuditCodeSource,
-        _ google: Client,
-        _ errors: inout ErrorAnswers
-    ) async throws(AuditUnreachable) -> [AuditResult] {
-        var results: [AuditResult] = []
-        var wrongSecret = google
-        wrongSecret.secret += "-wrong"
-        let secretAnswer = try await exchange(try await freshCode(codes), wrongSecret)
-        errors.note("wrong secret", secretAnswer)
-        results.append(
-            expect(.tokenWrongSecret, secretAnswer, error: "invalid_client", statuses: [400, 401], "a valid code with a wrong client secret")
-        )
-        var unknown = google
-        unknown.id += "-unknown-to-the-audit"
-        let clientAnswer = try await exchange(try await freshCode(codes), unknown)
-        errors.note("unknown client", clientAnswer)
-        results.append(
-            expect(.tokenUnknownClient, clientAnswer, error: "invalid_client", statuses: [400, 401], "a valid code with an unknown client_id")
-        )
-        let bogus = try await refresh(Self.madeUpToken(), google)
-        errors.note("made-up refresh token", bogus)
-        results.append(expect(.tokenInvalidRefresh, bogus, error: "invalid_grant", statuses: [400], "a refresh token the server never issued"))
-        return results
     }
 
     func codeExpiry(_ codes: any AuditCodeSource, _ google: Client, _ errors: inout ErrorAnswers) async throws(AuditUnreachable) -> AuditResult {

@@ -8,8 +8,8 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
     var contentType: String?
     var cacheControl: String?
     var wwwAuthenticate: String?
-    /// How the request that got this answer authenticated the client.
-    var method: ClientAuthMethod
+    /// How the request that got this answer authenticated the client, in words.
+    var authentication: String
     /// The body as a JSON object; nil when it is not one.
     var members: [String: JSONValue]?
     /// `error_description`, with every secret sent replaced by its fingerprint.
@@ -20,7 +20,7 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
         contentType: String?,
         cacheControl: String?,
         wwwAuthenticate: String?,
-        method: ClientAuthMethod,
+        authentication: String,
         body: [UInt8],
         secretsSent: [String]
     ) {
@@ -28,7 +28,7 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
         self.contentType = contentType
         self.cacheControl = cacheControl
         self.wwwAuthenticate = wwwAuthenticate
-        self.method = method
+        self.authentication = authentication
         if case .object(let members)? = try? JSONValue(parsing: body) { self.members = members } else { members = nil }
         if case .string(let text)? = members?["error_description"] {
             errorDescription = String(text.redacting(secretsSent).prefix(200))
@@ -75,6 +75,6 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
         if let refreshToken { parts.append("refresh_token (\(refreshToken.utf8.count) bytes, sha256:\(Fingerprint.of(refreshToken)))") }
         if members == nil { parts.append("body not a JSON object (Content-Type \(contentType ?? "none"))") }
         if let wwwAuthenticate { parts.append("WWW-Authenticate: \(String(wwwAuthenticate.prefix(120)))") }
-        return parts.joined(separator: " ") + " [client auth: \(method.name)]"
+        return parts.joined(separator: " ") + " [client auth: \(authentication)]"
     }
 }

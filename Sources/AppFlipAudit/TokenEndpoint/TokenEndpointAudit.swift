@@ -52,6 +52,7 @@ public struct TokenEndpointAudit: Sendable {
 
         var resourceWorks = false
         var revokedRefusals: [(String, ResourceAnswer)] = []
+        var firstTokens: TokenAnswer?
         if let tokens = authentication.tokens {
             results.append(AuditResult(.tokenExchange, .pass, "tokens issued (\(method.name))", evidence: authentication.exchangeEvidence))
             results += Self.shape(tokens)
@@ -62,6 +63,7 @@ public struct TokenEndpointAudit: Sendable {
             results.append(try await rotation(codes, google))
             results.append(try await singleUse(codes, google, resourceWorks: resourceWorks, &errors))
             results.append(try await redirectBinding(codes, google, &errors))
+            firstTokens = tokens
             let revocation = try await revocation(codes, google, resourceWorks: resourceWorks, &errors)
             results += revocation.results
             revokedRefusals = revocation.refusals
@@ -84,7 +86,10 @@ public struct TokenEndpointAudit: Sendable {
             results += dependants.map { AuditResult($0, .skipped, reason) }
             results.append(try await revokeUnknown(google, &errors))
         }
-        results += try await credentialRefusals(codes, google, &errors)
+        let methods = authentication.accepted.isEmpty ? [method] : authentication.accepted
+        results.append(try await wrongSecret(codes, methods, &errors))
+        results.append(try await unknownClient(codes, methods, &errors))
+        results.append(try await invalidRefresh(google, issued: firstTokens, &errors))
         results.append(try await basicChallenge(basicAccepted: authentication.basicAccepted))
         results.append(try await resourceRefusal(revoked: revokedRefusals))
         results.append(Self.errorFormat(errors.token + errors.revocation))

@@ -9,11 +9,11 @@ import NIOHTTP1
 /// and revocation endpoints with the client authenticated one way or the other, and `Authorization: Bearer`
 /// to the resource. Answers come back raw, never through a client that would smooth them over.
 extension TokenEndpointAudit {
-    /// Who the client claims to be and how it says so.
+    /// Who the client claims to be and how it says so; no method: the request's fields say it all.
     struct Client {
         var id: String
         var secret: String
-        var method: ClientAuthMethod
+        var method: ClientAuthMethod?
     }
 
     /// The target's client, authenticated with `method`.
@@ -55,11 +55,13 @@ extension TokenEndpointAudit {
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
         switch client.method {
-        case .post:
+        case .post?:
             fields += [("client_id", client.id), ("client_secret", client.secret)]
-        case .basic:
+        case .basic?:
             let pair = PercentEncoding.encodeStrictly(client.id) + ":" + PercentEncoding.encodeStrictly(client.secret)
             request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
+        case nil:
+            break
         }
         request.body = .bytes(ByteBuffer(string: FormEncoding.encode(fields)))
         let secrets = [client.secret, target.clientSecret] + fields.filter { SecretNames.isSecret(name: $0.name) }.map(\.value)
@@ -71,7 +73,7 @@ extension TokenEndpointAudit {
                 contentType: response.headers.first(name: "Content-Type"),
                 cacheControl: response.headers.first(name: "Cache-Control"),
                 wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"),
-                method: client.method,
+                authentication: client.method?.name ?? "none",
                 body: response.body,
                 secretsSent: secrets
             )

@@ -176,11 +176,11 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenCodeSingleUse:
             "A code used twice gets invalid_grant; the tokens issued from it, shown working just before, SHOULD be revoked (a warning if they still work)."
         case .tokenCodeRedirectBinding:
-            "A code presented with another redirect_uri than its own gets invalid_grant."
+            "A code presented with another redirect_uri than its own (another of the 12, its own with a trailing slash) gets invalid_grant; one presented without redirect_uri is refused."
         case .tokenWrongSecret:
-            "A wrong client secret gets invalid_client."
+            "A wrong, empty or missing client secret, by every method the server accepts, gets invalid_client."
         case .tokenUnknownClient:
-            "An unknown client_id gets invalid_client."
+            "An unknown client_id, by every method the server accepts, gets invalid_client."
         case .tokenRefresh:
             "A refresh returns a new access token; a new refresh token is optional."
         case .tokenRefreshChain:
@@ -188,7 +188,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenRefreshRotation:
             "When refresh tokens rotate, the previous one still works until the new one has been used."
         case .tokenInvalidRefresh:
-            "A refresh token the server never issued gets HTTP 400 with error=invalid_grant."
+            "A refresh token the server never issued (made up, an access token, a real one cut short) gets HTTP 400 with error=invalid_grant."
         case .tokenErrorFormat:
             "Every error is a JSON object with error, on HTTP 400 or 401: not HTML, not 200."
         case .tokenErrorFields:
