@@ -22,6 +22,12 @@ public struct Auditor: Sendable {
     public var redirectURI: AppFlipRedirectURI
     /// The bounds of each request to the authorization and token endpoints (`OutboundBounds.oauth()`).
     public var bounds: OutboundBounds
+    /// How many independent requests to one endpoint may be in flight at once (`--concurrency`): the
+    /// authorization endpoint's families. Flips through appflipd go one at a time, so that every URL the
+    /// Google app receives belongs to the flip just sent, and the token checks are sequences by nature.
+    public var concurrency: Int = Self.defaultConcurrency
+    /// Four: a family of a dozen requests costs three round trips, and no endpoint sees more than four at once.
+    public static let defaultConcurrency = 4
     /// The whole run's bound (`--timeout`): past it the audit stops, keeps the checks it finished and reports
     /// the rest skipped and the run unfinished (exit status 1). Nil: no bound but each request's.
     public var timeout: Duration?
@@ -112,7 +118,8 @@ public struct Auditor: Sendable {
         var authorizationCodes: AuthorizationEndpointAudit?
         var authorizationCause: String?
         if let authorization {
-            let audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+            var audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+            audit.concurrency = concurrency
             do {
                 let found = try await audit.run()
                 results += found

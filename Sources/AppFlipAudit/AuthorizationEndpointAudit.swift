@@ -14,6 +14,9 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
     public var redirectURI: AppFlipRedirectURI
     /// The bounds of each request: `OutboundBounds.oauth()` unless a test shortens them.
     public var bounds: OutboundBounds
+    /// How many independent requests of a family (the 12 redirect URIs, the lookalikes, the states) may be
+    /// in flight at once (`--concurrency`).
+    public var concurrency: Int = Auditor.defaultConcurrency
     private let httpClient: HTTPClient
 
     /// An audit of `target`; `httpClient` must not follow redirects (`HTTPClient.Configuration.appFlipOAuth()`).
@@ -69,11 +72,13 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
 
     private func redirectURIs() async throws(AuditUnreachable) -> AuditResult {
         var failures: [String] = []
-        for (index, uri) in AppFlipRedirectURI.all.enumerated() {
-            let state = "appflip-audit-uri-\(index)"
-            let answer = try await authorize(clientID: target.clientID, redirectURI: uri.string, state: state)
-            if case .code? = verdict(answer, redirectURI: uri.string, state: state)?.outcome, answer.redirected { continue }
-            failures.append("\(uri): \(answer.description)")
+        let probes = AppFlipRedirectURI.all.enumerated().map { (uri: $0.element, state: "appflip-audit-uri-\($0.offset)") }
+        let answers = try await BoundedProbes.run(probes, limit: concurrency) { probe throws(AuditUnreachable) in
+            try await authorize(clientID: target.clientID, redirectURI: probe.uri.string, state: probe.state)
+        }
+        for (probe, answer) in zip(probes, answers) {
+            if case .code? = verdict(answer, redirectURI: probe.uri.string, state: probe.state)?.outcome, answer.redirected { continue }
+            failures.append("\(probe.uri): \(answer.description)")
         }
         return failures.isEmpty
             ? AuditResult(.authorizeRedirectURIs, .pass, "each of the 12 was redirected to with a code and the state")
@@ -88,8 +93,11 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
     private func lookalikes() async throws(AuditUnreachable) -> AuditResult {
         var evidence: [String] = []
         var failures: [String] = []
-        for lookalike in LookalikeRedirect.all(of: redirectURI) {
-            let answer = try await authorize(clientID: target.clientID, redirectURI: lookalike.uri, state: "appflip-audit-lookalike")
+        let lookalikes = LookalikeRedirect.all(of: redirectURI)
+        let answers = try await BoundedProbes.run(lookalikes.map(\.uri), limit: concurrency) { uri throws(AuditUnreachable) in
+            try await authorize(clientID: target.clientID, redirectURI: uri, state: "appflip-audit-lookalike")
+        }
+        for (lookalike, answer) in zip(lookalikes, answers) {
             evidence.append("\(lookalike.label) \(lookalike.uri): \(answer.description)")
             if answer.redirected { failures.append("\(lookalike.label) \(lookalike.uri): \(answer.description)") }
         }
@@ -119,8 +127,10 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
 
     private func states() async throws(AuditUnreachable) -> AuditResult {
         var failures: [String] = []
-        for (label, state) in HostileStates.all {
-            let answer = try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state)
+        let answers = try await BoundedProbes.run(HostileStates.all.map(\.1), limit: concurrency) { state throws(AuditUnreachable) in
+            try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state)
+        }
+        for ((label, state), answer) in zip(HostileStates.all, answers) {
             guard let verdict = verdict(answer, redirectURI: redirectURI.string, state: state), answer.redirected else {
                 failures.append("\(label): \(answer.description)")
                 continue

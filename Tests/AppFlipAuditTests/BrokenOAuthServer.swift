@@ -17,6 +17,12 @@ final class BrokenOAuthServer: Sendable {
     /// The one client's id.
     let client: String
     private let state = Mutex(Store())
+    /// How long each authorization request is held, so that requests in flight overlap and are counted.
+    let authorizeDelay: Duration?
+    private let inFlight = Mutex((now: 0, most: 0))
+
+    /// The most authorization requests that were in flight at once.
+    var mostAuthorizeRequestsAtOnce: Int { inFlight.withLock { $0.most } }
 
     private struct Grant {
         var redirectURI: String
@@ -45,8 +51,9 @@ final class BrokenOAuthServer: Sendable {
         state.withLock { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
     }
 
-    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID) {
+    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID, authorizeDelay: Duration? = nil) {
         self.bug = bug
+        self.authorizeDelay = authorizeDelay
         self.rotates = rotates
         self.client = clientID
     }
@@ -54,7 +61,16 @@ final class BrokenOAuthServer: Sendable {
     /// Runs the server around `body`, which gets its base URL.
     func run<Result: Sendable>(_ body: @Sendable (String) async throws -> Result) async throws -> Result {
         let router = Router()
-        router.get("authorize") { request, _ in self.authorize(request) }
+        router.get("authorize") { request, _ in
+            guard let delay = self.authorizeDelay else { return self.authorize(request) }
+            self.inFlight.withLock { count in
+                count.now += 1
+                count.most = max(count.most, count.now)
+            }
+            try? await Task.sleep(for: delay)
+            self.inFlight.withLock { $0.now -= 1 }
+            return self.authorize(request)
+        }
         router.post("token") { request, _ in
             let body = try await request.body.collect(upTo: 1 << 16)
             return self.token(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])

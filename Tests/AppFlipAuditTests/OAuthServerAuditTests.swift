@@ -8,9 +8,9 @@ import Testing
 /// The authorization- and token-endpoint checks against ``BrokenOAuthServer``: the conforming server
 /// passes every check, and each bug fails (or, for a SHOULD, warns) exactly the check for it.
 @Suite struct OAuthServerAuditTests {
-    static func audit(_ server: BrokenOAuthServer) async throws -> AuditReport {
+    static func audit(_ server: BrokenOAuthServer, concurrency: Int = Auditor.defaultConcurrency) async throws -> AuditReport {
         try await server.run { base in
-            let auditor = Auditor(
+            var auditor = Auditor(
                 authorization: AuthorizationEndpointTarget(
                     url: base + "/authorize",
                     clientID: BrokenOAuthServer.clientID,
@@ -26,11 +26,20 @@ import Testing
                     revokeURL: base + "/revoke"
                 )
             )
+            auditor.concurrency = concurrency
             let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
             let report = await auditor.run(httpClient: httpClient)
             try await httpClient.shutdown()
             return report
         }
+    }
+
+    @Test(arguments: [1, 3]) func theAuthorizationEndpointNeverSeesMoreRequestsAtOnceThanTheBound(concurrency: Int) async throws {
+        let server = BrokenOAuthServer(bug: nil, authorizeDelay: .milliseconds(20))
+        let report = try await Self.audit(server, concurrency: concurrency)
+        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })")
+        #expect(server.mostAuthorizeRequestsAtOnce <= concurrency)
+        #expect(server.mostAuthorizeRequestsAtOnce >= 1)
     }
 
     /// Every outcome that is neither a pass nor a skip, as `id: outcome`.

@@ -114,6 +114,13 @@ import Testing
         #expect(badMethod.status == 64)
         #expect(badMethod.standardError.contains("--client-auth must be post or basic"), "\(badMethod.standardError)")
 
+        let tooMany = try await TestCommand.run(
+            "appflip",
+            ["audit", "--authorize-url", "http://127.0.0.1:9/authorize", "--client-id", "c", "--scope", "s", "--concurrency", "17"]
+        )
+        #expect(tooMany.status == 64)
+        #expect(tooMany.standardError.contains("--concurrency must be 1 to 16"), "\(tooMany.standardError)")
+
         let slowTooShort = try await TestCommand.run(
             "appflip",
             ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s", "--slow", "--timeout", "60"]

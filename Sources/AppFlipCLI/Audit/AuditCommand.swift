@@ -108,6 +108,14 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Also write the report as JUnit XML to this file.")
     var junit: String?
 
+    @Option(
+        help: """
+            How many independent requests to the authorization endpoint (the 12 redirect URIs, the lookalikes, \
+            the states) may be in flight at once, 1 to 16 (default 4). Flip links go one at a time.
+            """
+    )
+    var concurrency: Int = Auditor.defaultConcurrency
+
     @Option(help: "Seconds to wait for appflipd's reply to each flip link.")
     var flipTimeout: Double = 30
 
@@ -148,6 +156,7 @@ struct AuditCommand: AsyncParsableCommand {
         if (clientAuth != "post" || resourceURL != nil || revokeURL != nil || slow) && !tokenEndpointOptions.isGiven {
             throw ValidationError("--client-auth, --resource-url, --revoke-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
+        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be 1 to 16") }
         guard flipTimeout > 0, flipTimeout <= 3600 else { throw ValidationError("--flip-timeout must be more than 0 and at most 3600") }
         guard runTimeout > 0, runTimeout <= 86400 else { throw ValidationError("--timeout must be more than 0 and at most 86400") }
         if slow && runTimeout <= 601 { throw ValidationError("--slow waits 601 seconds for a code to expire: give a --timeout above that") }
@@ -158,6 +167,7 @@ struct AuditCommand: AsyncParsableCommand {
         let scopes = self.scopes
         let partnerLink = try link.map { try RawURL($0) }
         var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
+        auditor.concurrency = concurrency
         if let partnerLink {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
