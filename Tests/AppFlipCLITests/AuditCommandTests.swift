@@ -92,6 +92,37 @@ import Testing
         }
     }
 
+    @Test func aPreconditionOutsideTheRulesIsExitOneAndAJUnitError() async throws {
+        try await TestPartner.run { daemon in
+            let base = try await daemon.oauthServer!.baseURL()
+            let junit = daemon.directory + "/audit.xml"
+            // A secret the token endpoint does not know: refused both ways, so the token checks cannot run.
+            let outcome = try await TestCommand.run(
+                "appflip",
+                [
+                    "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope",
+                    "profile", "--token-url", base + "/token", "--client-secret", "not-the-secret", "--junit", junit,
+                ],
+                environment: ["NO_COLOR": "1"]
+            )
+            #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
+            #expect(outcome.standardOutput.contains("  ! token.client-auth  "), "\(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains("0 failed, 1 could not run, 0 warnings"), "\(outcome.standardOutput)")
+            // The checks that needed it share one line and one reason.
+            #expect(outcome.standardOutput.contains("  – token.exchange, token.json, "), "\(outcome.standardOutput)")
+            #expect(!outcome.standardOutput.contains("not-the-secret"))
+
+            let summary = try await PythonJUnitParser.summarize(file: junit)
+            let suites = try #require(summary["suites"] as? [[String: Any]])
+            let token = try #require(suites.first { $0["name"] as? String == "token-endpoint" })
+            #expect(token["errors"] as? Int == 1)
+            #expect(token["failures"] as? Int == 0)
+            let error = try #require((token["cases"] as? [[String: Any]])?.first { $0["result"] as? String == "error" })
+            #expect(error["name"] as? String == "token.client-auth")
+            #expect((error["message"] as? String)?.hasPrefix("could not run: the token endpoint refused the client's credentials both ways") == true)
+        }
+    }
+
     @Test func usageErrorsAndAnUnreachableDaemon() async throws {
         let noScope = try await TestCommand.run("appflip", ["audit", "--link", "https://partner.test/link", "--client-id", "c"])
         #expect(noScope.status == 64)
