@@ -112,17 +112,25 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
     }
 
     private func unknownClient() async throws(AuditUnreachable) -> AuditResult {
-        let unknown = try await authorize(
-            clientID: target.clientID + "-unknown-to-the-audit",
-            redirectURI: redirectURI.string,
-            state: "appflip-audit-client"
-        )
-        return AuditResult(
-            .authorizeUnknownClient,
-            unknown.redirected ? .fail : .pass,
-            unknown.redirected ? "an unknown client_id was redirected: \(unknown.description)" : "no redirect: \(unknown.description)",
-            evidence: ["client_id \(target.clientID)-unknown-to-the-audit: \(unknown.description)"]
-        )
+        let variants = WrongClientID.all(of: target.clientID)
+        let answers = try await BoundedProbes.run(variants, limit: concurrency) { variant throws(AuditUnreachable) in
+            try await authorize(clientID: variant.value, redirectURI: redirectURI.string, state: "appflip-audit-client")
+        }
+        var evidence: [String] = []
+        var failures: [String] = []
+        for (variant, answer) in zip(variants, answers) {
+            let sent = variant.value.map { "client_id \(String(reflecting: $0))" } ?? "no client_id"
+            evidence.append("\(variant.label), \(sent): \(answer)")
+            if answer.redirected { failures.append("\(variant.label) (\(sent)): \(answer)") }
+        }
+        return failures.isEmpty
+            ? AuditResult(.authorizeUnknownClient, .pass, "\(evidence.count) unknown client_ids, none redirected", evidence: evidence)
+            : AuditResult(
+                .authorizeUnknownClient,
+                .fail,
+                "\(failures.count) of \(evidence.count) unknown client_ids redirected: " + failures.joined(separator: "; "),
+                evidence: evidence
+            )
     }
 
     private func states() async throws(AuditUnreachable) -> AuditResult {
@@ -168,12 +176,14 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
     }
 
     func authorize(
-        clientID: String,
+        clientID: String?,
         redirectURI: String,
         state: String,
         extra: [(name: String, value: String)] = []
     ) async throws(AuditUnreachable) -> Answer {
-        var fields: [(name: String, value: String)] = [("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirectURI)]
+        var fields: [(name: String, value: String)] = [("response_type", "code")]
+        if let clientID { fields.append(("client_id", clientID)) }
+        fields.append(("redirect_uri", redirectURI))
         if !target.scopes.isEmpty { fields.append(("scope", target.scopes.joined(separator: " "))) }
         fields.append(("state", state))
         fields += extra

@@ -203,20 +203,29 @@ public struct PartnerAppAudit: AuditCodeSource {
     }
 
     private func wrongClientID() async throws(AuditUnreachable) -> AuditResult {
-        var fields = fields(state: "appflip-audit-client", redirectURI: redirectURI.string)
-        let wrong = target.clientID + "-not-google"
-        fields = fields.map { $0.name == "client_id" ? ("client_id", wrong) : $0 }
-        let flip = try await flip(fields)
-        let evidence = ["sent client_id \(Self.quoted(wrong))", "answer: \(flip.answerSummary), opened \(flip.openedSummary)"]
-        if flip.declined && flip.opened.isEmpty {
-            return AuditResult(.partnerWrongClientID, .pass, "declined, nothing opened", evidence: evidence)
+        var evidence: [String] = []
+        var failures: [String] = []
+        for variant in WrongClientID.all(of: target.clientID) {
+            let valid = fields(state: "appflip-audit-client", redirectURI: redirectURI.string)
+            let fields = valid.compactMap { field in
+                field.name == "client_id" ? variant.value.map { ("client_id", $0) } : field
+            }
+            let flip = try await flip(fields)
+            let sent = variant.value.map { "client_id \(Self.quoted($0))" } ?? "no client_id"
+            evidence.append("\(variant.label), \(sent): \(flip.answerSummary), opened \(flip.openedSummary)")
+            if !(flip.declined && flip.opened.isEmpty) {
+                failures.append("\(variant.label) (\(sent)): \(flip.declined ? "declined" : "not declined"), opened \(flip.openedSummary)")
+            }
         }
-        return AuditResult(
-            .partnerWrongClientID,
-            .fail,
-            "a wrong client_id was \(flip.declined ? "declined" : "not declined") and the app opened \(flip.openedSummary)",
-            evidence: evidence
-        )
+        guard failures.isEmpty else {
+            return AuditResult(
+                .partnerWrongClientID,
+                .fail,
+                "\(failures.count) of \(evidence.count) wrong client_ids not refused: " + failures.joined(separator: "; "),
+                evidence: evidence
+            )
+        }
+        return AuditResult(.partnerWrongClientID, .pass, "\(evidence.count) wrong client_ids declined, nothing opened", evidence: evidence)
     }
 
     private func lookalikes() async throws(AuditUnreachable) -> AuditResult {

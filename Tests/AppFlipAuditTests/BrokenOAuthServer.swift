@@ -106,7 +106,8 @@ final class BrokenOAuthServer: Sendable {
         }
         if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
         let allowed = AppFlipRedirectURI.all.map(\.string)
-        guard query["client_id"] == client || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
+        let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
+        guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
         let accepted: Bool =
             switch bug {

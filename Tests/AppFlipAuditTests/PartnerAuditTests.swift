@@ -59,7 +59,7 @@ import Testing
             // A decline carries the partner handler's reason (the declined error's `reason`).
             #expect(
                 report.result(.partnerWrongClientID).evidence.contains(
-                    "answer: declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
+                    "another client, client_id \"\(TestPartner.clientID)-not-google\": declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
                 ),
                 "\(report.result(.partnerWrongClientID).evidence)"
             )

@@ -1,7 +1,7 @@
 /// The one bug a ``LivePartner`` has, and what the audit must report for it (`id: outcome`, in catalogue
 /// order). `nil` bug: the partner conforms.
 enum PartnerBug: String, CaseIterable, Sendable {
-    case acceptsAnyClientID, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
+    case acceptsAnyClientID, clientIDAnyCase, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
     case opensTwice, extraPathSegment, declinesInvalidRequest, userNotAuthorized
     /// Its authorization endpoint is down: every valid flip is answered `error=cancelled`, as it should be.
     case authorizationDown
@@ -11,7 +11,7 @@ enum PartnerBug: String, CaseIterable, Sendable {
 
     var findings: [String] {
         switch self {
-        case .acceptsAnyClientID: ["partner.wrong-client-id: fail"]
+        case .acceptsAnyClientID, .clientIDAnyCase: ["partner.wrong-client-id: fail"]
         case .prefixRedirect: ["partner.lookalike-redirect: fail"]
         case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
         case .notUniversalLinksOnly, .extraParameter, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]

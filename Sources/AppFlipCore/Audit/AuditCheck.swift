@@ -78,7 +78,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerResultShape: "one result URL, universal-links-only, on the exact redirect_uri"
         case .partnerStateSuccess: "hostile states come back byte for byte with a code"
         case .partnerStateError: "hostile states come back byte for byte with an error"
-        case .partnerWrongClientID: "a wrong client_id is declined, nothing opened"
+        case .partnerWrongClientID: "wrong client_ids are declined, nothing opened"
         case .partnerLookalikeRedirect: "a lookalike redirect_uri is declined, nothing opened"
         case .partnerInvalidRequest: "missing, empty or repeated state or scope get invalid_request"
         case .partnerErrorValues: "errors use only App Flip's three values"
@@ -86,7 +86,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizeCode: "a request as Google sends it, without PKCE, gets a code"
         case .authorizeRedirectURIs: "all 12 redirect URIs are accepted"
         case .authorizeLookalikeRedirect: "a lookalike redirect_uri gets no redirect"
-        case .authorizeUnknownClient: "an unknown client_id gets no redirect"
+        case .authorizeUnknownClient: "unknown client_ids get no redirect"
         case .authorizeState: "hostile states come back byte for byte"
         case .tokenClientAuth: "the client authentication Google uses is accepted"
         case .tokenExchange: "the code is exchanged"
@@ -138,7 +138,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerStateError:
             "state comes back byte for byte with an error result too."
         case .partnerWrongClientID:
-            "A client_id that is not Google's must be declined: no result URL opened."
+            "A client_id that is not Google's (another, in another case, a prefix, with a trailing space, empty or missing) must be declined: no result URL opened."
         case .partnerLookalikeRedirect:
             "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to."
         case .partnerInvalidRequest:
@@ -154,7 +154,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizeLookalikeRedirect:
             "A redirect_uri that is not exactly a registered one gets no redirect at all."
         case .authorizeUnknownClient:
-            "An unknown client_id gets no redirect at all."
+            "An unknown client_id (another, in another case, a prefix, with a trailing space, empty or missing) gets no redirect at all."
         case .authorizeState:
             "The state comes back byte for byte in the redirect."
         case .tokenClientAuth:
