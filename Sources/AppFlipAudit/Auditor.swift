@@ -6,7 +6,7 @@ public import AsyncHTTPClient
 import Synchronization
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in
-/// one ``AuditReport``. Codes for the token endpoint come from the partner app when it is given, else
+/// one ``AuditReport``. Codes for the token endpoint come from the partner app when it yields them, else
 /// from the authorization endpoint.
 public struct Auditor: Sendable {
     /// The partner app through appflipd, with the daemon's socket.
@@ -22,6 +22,12 @@ public struct Auditor: Sendable {
     public var redirectURI: AppFlipRedirectURI
     /// The bounds of each request to the authorization and token endpoints (`OutboundBounds.oauth()`).
     public var bounds: OutboundBounds
+    /// How many independent requests to one endpoint may be in flight at once (`--concurrency`): the
+    /// authorization endpoint's families. Flips through appflipd go one at a time, so that every URL the
+    /// Google app receives belongs to the flip just sent, and the token checks are sequences by nature.
+    public var concurrency: Int = Self.defaultConcurrency
+    /// Four: a family of a dozen requests costs three round trips, and no endpoint sees more than four at once.
+    public static let defaultConcurrency = 4
     /// The whole run's bound (`--timeout`): past it the audit stops, keeps the checks it finished and reports
     /// the rest skipped and the run unfinished (exit status 1). Nil: no bound but each request's.
     public var timeout: Duration?
@@ -107,12 +113,22 @@ public struct Auditor: Sendable {
             flush()
         }
 
-        var codeSource: (any AuditCodeSource)?
+        // Codes for the token checks come from whichever source yields them: the partner app, else the
+        // authorization endpoint. A source whose precondition failed says why once, in its own finding.
+        var authorizationCodes: AuthorizationEndpointAudit?
+        var authorizationCause: String?
         if let authorization {
-            let audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+            var audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+            audit.concurrency = concurrency
             do {
-                results += try await audit.run()
-                codeSource = audit
+                let found = try await audit.run()
+                results += found
+                let preconditions = found.filter { $0.check == .authorizeSignIn || $0.check == .authorizeCode }
+                if let unmet = preconditions.first(where: { $0.outcome != .pass }) {
+                    authorizationCause = "\(unmet.check.rawValue): \(unmet.reason)"
+                } else {
+                    authorizationCodes = audit
+                }
             } catch {
                 unreachable.append("\(error)")
                 skip(.authorizationEndpoint, "\(error)")
@@ -120,16 +136,18 @@ public struct Auditor: Sendable {
             flush()
         }
 
+        var partnerCodes: PartnerAppAudit?
         var connection: AppFlipConnection?
         if let partner {
             do {
                 let opened = try await Self.connect(partner.socketPath)
                 connection = opened
                 let google = try await Self.registerGoogle(on: opened)
-                let audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: opened, google: google)
-                results += try await audit.run()
-                // A partner that does not route the link yields no code; the authorization endpoint may.
-                if results.contains(where: { $0.check == .partnerRoute && $0.outcome == .pass }) { codeSource = audit }
+                var audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: opened, google: google)
+                audit.authorizationCause = authorizationCause
+                let found = try await audit.run()
+                results += found
+                if found.contains(where: { $0.check == .partnerCode && $0.outcome == .pass }) { partnerCodes = audit }
             } catch {
                 unreachable.append("\(error)")
                 skip(.partnerApp, "\(error)")
@@ -138,6 +156,8 @@ public struct Auditor: Sendable {
         }
 
         if let token {
+            var codeSource: (any AuditCodeSource)? = authorizationCodes
+            if let partnerCodes { codeSource = partnerCodes }
             if let codeSource {
                 do {
                     results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
@@ -146,8 +166,13 @@ public struct Auditor: Sendable {
                     unreachable.append("\(error)")
                     skip(.tokenEndpoint, "\(error)")
                 }
-            } else {
+            } else if partner == nil && authorization == nil {
                 skip(.tokenEndpoint, "no code to exchange: give the partner app (--link, --client-id) or --authorize-url")
+            } else {
+                var sources: [String] = []
+                if partner != nil { sources.append("partner.code") }
+                if authorization != nil { sources.append("authorize.code") }
+                skip(.tokenEndpoint, "no code to exchange: no source yields one (\(sources.joined(separator: ", ")))")
             }
         }
         await connection?.close()

@@ -12,6 +12,9 @@ public struct PartnerAppAudit: AuditCodeSource {
     public var target: PartnerAppTarget
     /// The redirect URI of the checks that need one (the state battery, the lookalikes' original).
     public var redirectURI: AppFlipRedirectURI
+    /// Why the authorization endpoint gives no code, when the audit knows (`authorize.sign-in` or
+    /// `authorize.code` did not pass): part of `partner.code`'s cause.
+    public var authorizationCause: String?
     private let connection: AppFlipConnection
     private let google: GoogleApp
 
@@ -56,10 +59,27 @@ public struct PartnerAppAudit: AuditCodeSource {
                 evidence: ["sent \(routeFlip.link)", "answer: \(routeFlip.answerSummary), opened \(routeFlip.openedSummary)"]
             )
         )
-        _ = judge(routeFlip, redirectURI: redirectURI.string, state: routeState, &observations)
-
-        results.append(try await redirectURIs(&observations))
-        results.append(try await states(success: true, &observations))
+        let routeOutcome = judge(routeFlip, redirectURI: redirectURI.string, state: routeState, &observations)
+        if case .code? = routeOutcome {
+            results.append(AuditResult(.partnerCode, .pass, "a valid flip got a code", evidence: ["answer: \(routeFlip.answerSummary)"]))
+            results.append(try await redirectURIs(&observations))
+            results.append(try await states(success: true, &observations))
+        } else {
+            let result = routeFlip.resultURL.map { "the result \(LocationText.shown($0))" } ?? "no result"
+            var cause = "\(routeFlip.answerSummary), \(result)"
+            if let authorizationCause { cause += "; the authorization endpoint: \(authorizationCause)" }
+            results.append(
+                AuditResult(
+                    .partnerCode,
+                    .couldNotRun,
+                    "could not run: a valid flip got no code: \(cause)",
+                    evidence: ["sent \(routeFlip.link)", "answer: \(routeFlip.answerSummary), opened \(routeFlip.openedSummary)"]
+                )
+            )
+            results += [
+                AuditResult(.partnerRedirectURIs, .skipped, "needs partner.code"), AuditResult(.partnerStateSuccess, .skipped, "needs partner.code"),
+            ]
+        }
         results.append(try await states(success: false, &observations))
         results.append(try await wrongClientID())
         results.append(try await lookalikes())
@@ -119,7 +139,12 @@ public struct PartnerAppAudit: AuditCodeSource {
             failures.append("\(uri): \(flip.answerSummary), opened \(flip.openedSummary)")
         }
         guard failures.isEmpty else {
-            return AuditResult(.partnerRedirectURIs, .fail, "\(failures.count) of 12 got no code: \(failures[0])", evidence: failures)
+            return AuditResult(
+                .partnerRedirectURIs,
+                .fail,
+                "\(failures.count) of 12 got no code: " + failures.joined(separator: "; "),
+                evidence: failures
+            )
         }
         return AuditResult(.partnerRedirectURIs, .pass, "each of the 12 got a code on its own redirect_uri")
     }
@@ -157,7 +182,7 @@ public struct PartnerAppAudit: AuditCodeSource {
         }
         let count = HostileStates.all.count
         if !failures.isEmpty {
-            return AuditResult(check, .fail, "\(failures.count) of \(count) states: \(failures[0])", evidence: failures)
+            return AuditResult(check, .fail, "\(failures.count) of \(count) states: " + failures.joined(separator: "; "), evidence: failures)
         }
         if !declines.isEmpty {
             return AuditResult(
@@ -178,20 +203,29 @@ public struct PartnerAppAudit: AuditCodeSource {
     }
 
     private func wrongClientID() async throws(AuditUnreachable) -> AuditResult {
-        var fields = fields(state: "appflip-audit-client", redirectURI: redirectURI.string)
-        let wrong = target.clientID + "-not-google"
-        fields = fields.map { $0.name == "client_id" ? ("client_id", wrong) : $0 }
-        let flip = try await flip(fields)
-        let evidence = ["sent client_id \(Self.quoted(wrong))", "answer: \(flip.answerSummary), opened \(flip.openedSummary)"]
-        if flip.declined && flip.opened.isEmpty {
-            return AuditResult(.partnerWrongClientID, .pass, "declined, nothing opened", evidence: evidence)
+        var evidence: [String] = []
+        var failures: [String] = []
+        for variant in WrongClientID.all(of: target.clientID) {
+            let valid = fields(state: "appflip-audit-client", redirectURI: redirectURI.string)
+            let fields = valid.compactMap { field in
+                field.name == "client_id" ? variant.value.map { ("client_id", $0) } : field
+            }
+            let flip = try await flip(fields)
+            let sent = variant.value.map { "client_id \(Self.quoted($0))" } ?? "no client_id"
+            evidence.append("\(variant.label), \(sent): \(flip.answerSummary), opened \(flip.openedSummary)")
+            if !(flip.declined && flip.opened.isEmpty) {
+                failures.append("\(variant.label) (\(sent)): \(flip.declined ? "declined" : "not declined"), opened \(flip.openedSummary)")
+            }
         }
-        return AuditResult(
-            .partnerWrongClientID,
-            .fail,
-            "a wrong client_id was \(flip.declined ? "declined" : "not declined") and the app opened \(flip.openedSummary)",
-            evidence: evidence
-        )
+        guard failures.isEmpty else {
+            return AuditResult(
+                .partnerWrongClientID,
+                .fail,
+                "\(failures.count) of \(evidence.count) wrong client_ids not refused: " + failures.joined(separator: "; "),
+                evidence: evidence
+            )
+        }
+        return AuditResult(.partnerWrongClientID, .pass, "\(evidence.count) wrong client_ids declined, nothing opened", evidence: evidence)
     }
 
     private func lookalikes() async throws(AuditUnreachable) -> AuditResult {
@@ -208,7 +242,7 @@ public struct PartnerAppAudit: AuditCodeSource {
             return AuditResult(
                 .partnerLookalikeRedirect,
                 .fail,
-                "\(failures.count) of \(evidence.count) lookalikes not refused: \(failures[0])",
+                "\(failures.count) of \(evidence.count) lookalikes not refused: " + failures.joined(separator: "; "),
                 evidence: evidence
             )
         }
@@ -243,6 +277,9 @@ public struct PartnerAppAudit: AuditCodeSource {
                 continue
             case .error(let error, _)?:
                 failures.append("\(label): error=\(error.rawValue), not invalid_request")
+            case .code? where label == "scope missing" || label == "scope empty":
+                // RFC 6749 §3.3 lets a server apply a default scope; §3.1 reads an empty one as missing.
+                declines.append("\(label): a code (a default scope, which RFC 6749 §3.3 allows)")
             case .code?:
                 failures.append("\(label): a code, not invalid_request")
             case nil where flip.declined && flip.opened.isEmpty:
@@ -252,13 +289,18 @@ public struct PartnerAppAudit: AuditCodeSource {
             }
         }
         if !failures.isEmpty {
-            return AuditResult(.partnerInvalidRequest, .fail, "\(failures.count) of \(cases.count): \(failures[0])", evidence: evidence)
+            return AuditResult(
+                .partnerInvalidRequest,
+                .fail,
+                "\(failures.count) of \(cases.count): " + failures.joined(separator: "; "),
+                evidence: evidence
+            )
         }
         if !declines.isEmpty {
             return AuditResult(
                 .partnerInvalidRequest,
                 .warning,
-                "\(declines.count) of \(cases.count) declined instead of invalid_request: \(declines[0])",
+                "\(declines.count) of \(cases.count) without invalid_request: " + declines.joined(separator: "; "),
                 evidence: evidence
             )
         }

@@ -130,8 +130,13 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         }
         router.get("userinfo") { [store] request, _ in
             let parts = request.headers[.authorization]?.split(separator: " ", maxSplits: 1)
-            guard let parts, parts.count == 2, parts[0].lowercased() == "bearer",
-                let grant = store.accessGrant(for: String(parts[1]))
+            // RFC 6750 §3.1: a request without a token gets the challenge alone, no error code.
+            guard let parts, parts.count == 2, parts[0].lowercased() == "bearer" else {
+                var response = Self.jsonResponse(status: .unauthorized, [:])
+                response.headers[.wwwAuthenticate] = "Bearer realm=\"appflip-oauth\""
+                return response
+            }
+            guard let grant = store.accessGrant(for: String(parts[1]))
             else {
                 var response = Self.jsonResponse(
                     status: .unauthorized,

@@ -8,6 +8,9 @@ import Testing
         #expect(AuditReport(results: [AuditResult(.tokenNoStore, .warning, "w")]).exitStatus == 0)
         #expect(AuditReport(results: [], unreachable: ["x"]).exitStatus == 1)
         #expect(AuditReport(results: [AuditResult(.tokenBearer, .fail, "f")], unreachable: ["x"]).exitStatus == 2)
+        // A precondition that could not be met for a reason outside the rules is 1, a rule failure still 2.
+        #expect(AuditReport(results: [AuditResult(.authorizeSignIn, .couldNotRun, "c")]).exitStatus == 1)
+        #expect(AuditReport(results: [AuditResult(.authorizeSignIn, .couldNotRun, "c"), AuditResult(.tokenBearer, .fail, "f")]).exitStatus == 2)
     }
 
     @Test func checksWithoutAResultAreSkippedWithWhatWouldRunThem() {

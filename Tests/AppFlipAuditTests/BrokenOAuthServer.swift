@@ -17,6 +17,12 @@ final class BrokenOAuthServer: Sendable {
     /// The one client's id.
     let client: String
     private let state = Mutex(Store())
+    /// How long each authorization request is held, so that requests in flight overlap and are counted.
+    let authorizeDelay: Duration?
+    private let inFlight = Mutex((now: 0, most: 0))
+
+    /// The most authorization requests that were in flight at once.
+    var mostAuthorizeRequestsAtOnce: Int { inFlight.withLock { $0.most } }
 
     private struct Grant {
         var redirectURI: String
@@ -45,8 +51,9 @@ final class BrokenOAuthServer: Sendable {
         state.withLock { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
     }
 
-    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID) {
+    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID, authorizeDelay: Duration? = nil) {
         self.bug = bug
+        self.authorizeDelay = authorizeDelay
         self.rotates = rotates
         self.client = clientID
     }
@@ -54,12 +61,25 @@ final class BrokenOAuthServer: Sendable {
     /// Runs the server around `body`, which gets its base URL.
     func run<Result: Sendable>(_ body: @Sendable (String) async throws -> Result) async throws -> Result {
         let router = Router()
-        router.get("authorize") { request, _ in self.authorize(request) }
+        router.get("authorize") { request, _ in
+            guard let delay = self.authorizeDelay else { return self.authorize(request) }
+            self.inFlight.withLock { count in
+                count.now += 1
+                count.most = max(count.most, count.now)
+            }
+            try? await Task.sleep(for: delay)
+            self.inFlight.withLock { $0.now -= 1 }
+            return self.authorize(request)
+        }
         router.post("token") { request, _ in
             let body = try await request.body.collect(upTo: 1 << 16)
             return self.token(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
         }
         router.get("resource") { request, _ in self.resource(request.headers[.authorization]) }
+        router.post("revoke") { request, _ in
+            let body = try await request.body.collect(upTo: 1 << 16)
+            return self.revoke(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
+        }
         return try await TestHTTPServer.run(router, body)
     }
 
@@ -81,8 +101,13 @@ final class BrokenOAuthServer: Sendable {
 
     private func authorize(_ request: Request) -> Response {
         let query = Self.form(request.uri.query ?? "")
+        if bug == .signInRefused {
+            return Response(status: .found, headers: [.location: "/accounts/login/?next=/authorize"])
+        }
+        if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
         let allowed = AppFlipRedirectURI.all.map(\.string)
-        guard query["client_id"] == client || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
+        let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
+        guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
         let accepted: Bool =
             switch bug {
@@ -91,6 +116,13 @@ final class BrokenOAuthServer: Sendable {
             default: allowed.contains(redirectURI)
             }
         guard accepted else { return Self.text(.badRequest, "redirect_uri not registered") }
+        if bug == .requiresPKCE && query["code_challenge"] == nil {
+            let state = PercentEncoding.encodeStrictly(query["state"] ?? "")
+            return Response(
+                status: .found,
+                headers: [.location: "\(redirectURI)?error=invalid_request&error_description=code_challenge+required&state=\(state)"]
+            )
+        }
         let code = Self.random()
         state.withLock { $0.codes[code] = Grant(redirectURI: redirectURI) }
         let stateValue = query["state"] ?? ""
@@ -106,18 +138,7 @@ final class BrokenOAuthServer: Sendable {
     // MARK: /token
 
     private func token(form: [String: String], authorization: String?) -> Response {
-        var clientID = form["client_id"]
-        var secret = form["client_secret"]
-        if let authorization, authorization.hasPrefix("Basic "), bug != .noBasic,
-            let decoded = Data(base64Encoded: String(authorization.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
-            let colon = decoded.firstIndex(of: ":")
-        {
-            clientID = PercentEncoding.formDecode(decoded[..<colon])
-            secret = PercentEncoding.formDecode(decoded[decoded.index(after: colon)...])
-        }
-        let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
-        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret else { return error(.unauthorized, "invalid_client") }
-
+        if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
         switch form["grant_type"] {
         case "authorization_code":
             return exchange(code: form["code"] ?? "", redirectURI: form["redirect_uri"] ?? "")
@@ -126,6 +147,43 @@ final class BrokenOAuthServer: Sendable {
         default:
             return error(.badRequest, "unsupported_grant_type")
         }
+    }
+
+    /// The client authentication of /token and /revoke (RFC 6749 §2.3.1): nil when the client is known.
+    private func authenticate(form: [String: String], authorization: String?) -> Response? {
+        var clientID = bug == .basicOnly ? nil : form["client_id"]
+        var secret = bug == .basicOnly ? nil : form["client_secret"]
+        let basic = authorization?.hasPrefix("Basic ") == true
+        if let authorization, basic, bug != .noBasic,
+            let decoded = Data(base64Encoded: String(authorization.dropFirst(6))).map({ String(decoding: $0, as: UTF8.self) }),
+            let colon = decoded.firstIndex(of: ":")
+        {
+            clientID = PercentEncoding.formDecode(decoded[..<colon])
+            secret = PercentEncoding.formDecode(decoded[decoded.index(after: colon)...])
+        }
+        let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
+        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret || (bug == .acceptsMissingSecret && secret == nil) else {
+            var refusal = error(.unauthorized, "invalid_client")
+            if basic && bug != .noBasicChallenge { refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\"" }
+            return refusal
+        }
+        return nil
+    }
+
+    // MARK: /revoke (RFC 7009)
+
+    private func revoke(form: [String: String], authorization: String?) -> Response {
+        if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
+        let token = form["token"] ?? ""
+        let known = state.withLock { store in
+            if let family = store.refreshTokens[token] {
+                if bug != .revokeKeepsRefresh { store.revoked.insert(family) }
+                return true
+            }
+            return store.accessTokens.removeValue(forKey: token) != nil
+        }
+        if !known && bug == .revokeUnknownRefused { return error(.badRequest, "invalid_request") }
+        return Response(status: .ok, headers: [.cacheControl: "no-store"])
     }
 
     private func exchange(code: String, redirectURI: String) -> Response {
@@ -153,6 +211,10 @@ final class BrokenOAuthServer: Sendable {
         let step: Step = state.withLock { store in
             guard let family = store.refreshTokens[token], !store.revoked.contains(family) else {
                 return .answer(error(.badRequest, bug == .bogusRefreshInvalidRequest ? "invalid_request" : "invalid_grant"))
+            }
+            if bug == .retiresWithoutSuccessor {
+                store.refreshTokens[token] = nil
+                return .issue(family: family, refreshToken: nil)
             }
             guard rotates else { return .issue(family: family, refreshToken: nil) }
             // Using a token retires the one it replaced; the token itself stays valid until its successor is used.
@@ -192,14 +254,24 @@ final class BrokenOAuthServer: Sendable {
             guard let token = authorization?.split(separator: " ").last.map(String.init), let family = store.accessTokens[token] else { return false }
             return !store.revoked.contains(family)
         }
-        return valid && bug != .resourceRefuses ? Self.text(.ok, "{}") : Self.text(.unauthorized, "no")
+        if valid && bug != .resourceRefuses { return Self.text(.ok, "{}") }
+        if bug == .resourceForbidden { return Self.text(.forbidden, "no") }
+        var refusal = Self.text(.unauthorized, "no")
+        refusal.headers[.wwwAuthenticate] =
+            authorization == nil || bug == .resourceNoErrorCode ? "Bearer realm=\"broken\"" : "Bearer error=\"invalid_token\""
+        return refusal
     }
 
     private func error(_ status: HTTPResponse.Status, _ code: String) -> Response {
         Response(
             status: status,
             headers: [.contentType: bug == .errorsAsHTML ? "text/html" : "application/json", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: "{\"error\":\"\(code)\"}"))
+            body: .init(
+                byteBuffer: ByteBuffer(
+                    string:
+                        "{\"error\":\"\(code)\",\"\(bug == .descriptionField ? "description" : "error_description")\":\"refused by the broken server\"}"
+                )
+            )
         )
     }
 

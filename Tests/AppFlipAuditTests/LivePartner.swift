@@ -55,6 +55,8 @@ enum LivePartner {
             switch (bug, reason) {
             case (.acceptsAnyClientID, .clientIDNotExpected):
                 decision = (try? FlipPolicy(expectedClientIDs: [link.clientID ?? "x"]))?.decide(link) ?? decision
+            case (.clientIDAnyCase, .clientIDNotExpected) where link.clientID?.lowercased() == TestPartner.clientID.lowercased():
+                decision = (try? FlipPolicy(expectedClientIDs: [link.clientID ?? "x"]))?.decide(link) ?? decision
             case (.prefixRedirect, .redirectURINotAllowed):
                 guard let redirectURI = link.redirectURI, let state = link.state,
                     AppFlipRedirectURI.all.contains(where: { redirectURI.lowercased().hasPrefix($0.string.lowercased()) }),
@@ -79,8 +81,9 @@ enum LivePartner {
             default: return open([FlipResult.error(.invalidRequest, description: description, state: state).url(appendingTo: redirectURI)])
             }
         case .proceed(let request):
-            guard let code = try? await codes.authorizationCode(for: request.authorizationRequest) else {
-                return open([FlipResult.error(.cancelled, description: nil, state: request.state).url(appendingTo: request.redirectURI)])
+            guard bug != .authorizationDown, let code = try? await codes.authorizationCode(for: request.authorizationRequest) else {
+                let description = bug == .authorizationDown ? "the authorization endpoint is down" : nil
+                return open([FlipResult.error(.cancelled, description: description, state: request.state).url(appendingTo: request.redirectURI)])
             }
             let result = FlipResult.code(code, state: request.state).url(appendingTo: request.redirectURI)
             switch bug {

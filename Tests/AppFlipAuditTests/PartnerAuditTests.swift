@@ -26,7 +26,7 @@ import Testing
     }
 
     static func findings(_ report: AuditReport) -> [String] {
-        report.results.filter { $0.outcome == .fail || $0.outcome == .warning }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+        report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
     }
 
     static func explain(_ report: AuditReport) -> String {
@@ -49,8 +49,8 @@ import Testing
                     url: base + "/token",
                     clientID: TestPartner.clientID,
                     clientSecret: TestPartner.clientSecret,
-                    basic: true,
-                    resourceURL: base + "/userinfo"
+                    resourceURL: base + "/userinfo",
+                    revokeURL: base + "/revoke"
                 ),
                 association: AssociationTarget(source: .file(path: aasa), appID: TestPartner.appID, link: try RawURL(TestPartner.link))
             )
@@ -59,7 +59,7 @@ import Testing
             // A decline carries the partner handler's reason (the declined error's `reason`).
             #expect(
                 report.result(.partnerWrongClientID).evidence.contains(
-                    "answer: declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
+                    "another client, client_id \"\(TestPartner.clientID)-not-google\": declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
                 ),
                 "\(report.result(.partnerWrongClientID).evidence)"
             )
@@ -84,6 +84,49 @@ import Testing
             }
             #expect(Self.findings(report) == (bug?.findings ?? []), "\(Self.explain(report))")
             #expect(report.result(.partnerRoute).reason.contains(LivePartner.appID))
+            if bug == .authorizationDown {
+                // The cause is said once, with the app's answer; what needs a code says which precondition, once.
+                #expect(report.result(.partnerCode).reason.contains("error=cancelled"), "\(report.result(.partnerCode).reason)")
+                #expect(
+                    report.result(.partnerCode).reason.contains("the%20authorization%20endpoint%20is%20down"),
+                    "\(report.result(.partnerCode).reason)"
+                )
+                #expect(report.result(.partnerRedirectURIs).reason == "needs partner.code")
+                #expect(report.exitStatus == 1)
+            }
+        }
+    }
+
+    @Test func tokenChecksTakeCodesFromTheAuthorizationEndpointWhenTheAppYieldsNone() async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let server = BrokenOAuthServer(bug: .ignoresSecret)
+            let report = try await LivePartner.run(bug: .authorizationDown, daemon: daemon) {
+                try await server.run { base in
+                    let auditor = Auditor(
+                        partner: (
+                            PartnerAppTarget(link: try RawURL(LivePartner.link), clientID: TestPartner.clientID, scopes: ["profile"]),
+                            daemon.socketPath
+                        ),
+                        authorization: AuthorizationEndpointTarget(
+                            url: base + "/authorize",
+                            clientID: BrokenOAuthServer.clientID,
+                            scopes: ["profile"],
+                            credential: .cookie("session=signed-in")
+                        ),
+                        token: TokenEndpointTarget(
+                            url: base + "/token",
+                            clientID: BrokenOAuthServer.clientID,
+                            clientSecret: BrokenOAuthServer.clientSecret
+                        )
+                    )
+                    return await auditor.run(httpClient: daemon.httpClient!)
+                }
+            }
+            // The app yields no code (said once, as could not run); the authorization endpoint does, so a server
+            // that accepts any secret does not go unseen.
+            #expect(Self.findings(report) == ["partner.code: could-not-run", "token.wrong-secret: fail"], "\(Self.explain(report))")
+            #expect(report.result(.tokenExchange).outcome == .pass)
+            #expect(report.exitStatus == 2)
         }
     }
 

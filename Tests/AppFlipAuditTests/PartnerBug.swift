@@ -1,19 +1,23 @@
 /// The one bug a ``LivePartner`` has, and what the audit must report for it (`id: outcome`, in catalogue
 /// order). `nil` bug: the partner conforms.
 enum PartnerBug: String, CaseIterable, Sendable {
-    case acceptsAnyClientID, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
+    case acceptsAnyClientID, clientIDAnyCase, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
     case opensTwice, extraPathSegment, declinesInvalidRequest, userNotAuthorized
+    /// Its authorization endpoint is down: every valid flip is answered `error=cancelled`, as it should be.
+    case authorizationDown
     /// Google's iOS sample: checks client_id only, declines a link without state, never looks at scope or
     /// the redirect_uri, and pastes the state into the result unencoded.
     case googleSample
 
     var findings: [String] {
         switch self {
-        case .acceptsAnyClientID: ["partner.wrong-client-id: fail"]
+        case .acceptsAnyClientID, .clientIDAnyCase: ["partner.wrong-client-id: fail"]
         case .prefixRedirect: ["partner.lookalike-redirect: fail"]
         case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
         case .notUniversalLinksOnly, .extraParameter, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]
         case .productionRedirectsOnly: ["partner.redirect-uris: fail"]
+        // No rule is broken: the precondition says why no code came, and what needs one is skipped.
+        case .authorizationDown: ["partner.code: could-not-run"]
         // The seed's sample declines instead of invalid_request: a warning, and the error path's states cannot come back.
         case .declinesInvalidRequest: ["partner.state-error: warning", "partner.invalid-request: warning"]
         // An error value outside App Flip's three, where invalid_request is due.

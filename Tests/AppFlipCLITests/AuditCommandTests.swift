@@ -12,7 +12,8 @@ import Testing
         let base = try await daemon.oauthServer!.baseURL()
         return [
             "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope", "profile",
-            "--token-url", base + "/token", "--client-secret", TestPartner.clientSecret, "--basic", "--resource-url", base + "/userinfo",
+            "--token-url", base + "/token", "--client-secret", TestPartner.clientSecret, "--resource-url", base + "/userinfo", "--revoke-url",
+            base + "/revoke",
         ] + extra
     }
 
@@ -49,7 +50,7 @@ import Testing
                 )
             )
             #expect(text.standardOutput.contains("  – authorize.redirect-uris"))
-            #expect(text.standardOutput.contains("0 failed, 0 warnings, "))
+            #expect(text.standardOutput.contains("0 failed, 0 could not run, 0 warnings, "))
             #expect(text.standardOutput.contains("      · "), "--verbose shows the evidence")
 
             let summary = try await PythonJUnitParser.summarize(file: junit)
@@ -77,7 +78,7 @@ import Testing
                 environment: ["NO_COLOR": "1"]
             )
             #expect(outcome.status == 2, "\(outcome.standardOutput)\(outcome.standardError)")
-            #expect(outcome.standardOutput.contains("1 failed, 0 warnings"))
+            #expect(outcome.standardOutput.contains("1 failed, 0 could not run, 0 warnings"))
             #expect(outcome.standardOutput.contains("  ✘ aasa.routes-link: no rule for \(TestPartner.appID) matches \(TestPartner.link)"))
 
             let summary = try await PythonJUnitParser.summarize(file: junit)
@@ -88,6 +89,37 @@ import Testing
             #expect(failed["name"] as? String == "aasa.routes-link")
             #expect((failed["message"] as? String)?.hasPrefix("no rule for \(TestPartner.appID) matches") == true)
             #expect((failed["text"] as? String)?.contains("rule: Its applinks rules send the flip link to the partner's app id.") == true)
+        }
+    }
+
+    @Test func aPreconditionOutsideTheRulesIsExitOneAndAJUnitError() async throws {
+        try await TestPartner.run { daemon in
+            let base = try await daemon.oauthServer!.baseURL()
+            let junit = daemon.directory + "/audit.xml"
+            // A secret the token endpoint does not know: refused both ways, so the token checks cannot run.
+            let outcome = try await TestCommand.run(
+                "appflip",
+                [
+                    "audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID, "--scope",
+                    "profile", "--token-url", base + "/token", "--client-secret", "not-the-secret", "--junit", junit,
+                ],
+                environment: ["NO_COLOR": "1"]
+            )
+            #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
+            #expect(outcome.standardOutput.contains("  ! token.client-auth  "), "\(outcome.standardOutput)")
+            #expect(outcome.standardOutput.contains("0 failed, 1 could not run, 0 warnings"), "\(outcome.standardOutput)")
+            // The checks that needed it share one line and one reason.
+            #expect(outcome.standardOutput.contains("  – token.exchange, token.json, "), "\(outcome.standardOutput)")
+            #expect(!outcome.standardOutput.contains("not-the-secret"))
+
+            let summary = try await PythonJUnitParser.summarize(file: junit)
+            let suites = try #require(summary["suites"] as? [[String: Any]])
+            let token = try #require(suites.first { $0["name"] as? String == "token-endpoint" })
+            #expect(token["errors"] as? Int == 1)
+            #expect(token["failures"] as? Int == 0)
+            let error = try #require((token["cases"] as? [[String: Any]])?.first { $0["result"] as? String == "error" })
+            #expect(error["name"] as? String == "token.client-auth")
+            #expect((error["message"] as? String)?.hasPrefix("could not run: the token endpoint refused the client's credentials both ways") == true)
         }
     }
 
@@ -105,6 +137,20 @@ import Testing
         )
         #expect(unreachable.status == 1)
         #expect(unreachable.standardOutput.contains("unreachable: appflipd is not running at /nonexistent/appflipd.sock (no socket there)"))
+
+        let badMethod = try await TestCommand.run(
+            "appflip",
+            ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s", "--client-auth", "jwt"]
+        )
+        #expect(badMethod.status == 64)
+        #expect(badMethod.standardError.contains("--client-auth must be post or basic"), "\(badMethod.standardError)")
+
+        let tooMany = try await TestCommand.run(
+            "appflip",
+            ["audit", "--authorize-url", "http://127.0.0.1:9/authorize", "--client-id", "c", "--scope", "s", "--concurrency", "17"]
+        )
+        #expect(tooMany.status == 64)
+        #expect(tooMany.standardError.contains("--concurrency must be 1 to 16"), "\(tooMany.standardError)")
 
         let slowTooShort = try await TestCommand.run(
             "appflip",

@@ -48,7 +48,10 @@ import Testing
             #expect(audited.status == 0, "\(audited.standardOutput)\(audited.standardError)")
             #expect(audited.standardOutput.contains(#""id":"token.exchange""#))
             let auditedWrong = try await Self.audit(daemon, [], environment: wrong)
-            #expect(auditedWrong.status == 2, "\(auditedWrong.standardOutput)")
+            // Refused both in the body and in HTTP Basic: the token checks could not run (exit 1), no rule failed.
+            #expect(auditedWrong.status == 1, "\(auditedWrong.standardOutput)")
+            #expect(auditedWrong.standardOutput.contains(#""id":"token.client-auth""#))
+            #expect(auditedWrong.standardOutput.contains(#""outcome":"could-not-run""#))
             #expect(!auditedWrong.standardOutput.contains("not-the-secret"))
             #expect(!audited.standardOutput.contains(TestPartner.clientSecret))
         }

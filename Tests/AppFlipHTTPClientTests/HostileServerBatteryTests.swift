@@ -102,7 +102,12 @@ import Testing
         if let words = transportWords(shape, cap: "64 KiB") { return .couldNotRun(words) }
         switch kind {
         case .tokenAudit: return .fails("token.exchange")
-        case .authorizationAudit: return .fails("authorize.redirect-uris")
+        // No redirect to the redirect_uri for a valid request: the sign-in precondition cannot be met.
+        case .authorizationAudit:
+            return .couldNotRun(
+                shape == .redirectLoop
+                    ? "a valid request was sent away from its redirect_uri" : "neither a redirect to its redirect_uri nor a sign-in refusal"
+            )
         case .partnerHandler:
             return .couldNotRun(shape == .redirectLoop ? "redirected to /authorize instead of the redirect_uri" : "HTTP 200 instead of a redirect")
         case .flipExchange:
@@ -236,7 +241,9 @@ import Testing
         let base = "\(scheme)://127.0.0.1:\(port)"
         let redirectURI = AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production)
         func failed(_ results: [AuditResult]) -> Outcome {
-            Outcome(failed: results.filter { $0.outcome == .fail }.map(\.check.rawValue))
+            // A precondition that could not be met is the audit's could-not-run, with its reason.
+            if let unmet = results.first(where: { $0.outcome == .couldNotRun }) { return Outcome(couldNotRun: unmet.reason) }
+            return Outcome(failed: results.filter { $0.outcome == .fail }.map(\.check.rawValue))
         }
         switch kind {
         case .tokenAudit:

@@ -6,8 +6,8 @@ public enum PythonJUnitParser {
     /// The pinned version, as `setup.sh` installs and checks it.
     public static let pinned = "junitparser==5.0.3"
 
-    /// `scripts/junit/summarize.py FILE`'s JSON: `suites`, each with `name`, `tests`, `failures`, `skipped`
-    /// and `cases` (`name`, `classname`, `result`, `message`, `text`).
+    /// `scripts/junit/summarize.py FILE`'s JSON: `suites`, each with `name`, `tests`, `failures`, `errors`,
+    /// `skipped` and `cases` (`name`, `classname`, `result`, `message`, `text`).
     public static func summarize(file: String) async throws -> [String: Any] {
         try await PythonScript.json(python: try await venv.value, script: "scripts/junit/summarize.py", arguments: [file], limit: .seconds(60))
     }

@@ -25,8 +25,8 @@ struct AuditCommand: AsyncParsableCommand {
             Every HTTP request is bounded (10 s for the whole exchange, 64 KiB of body, 80 KiB of headers, no \
             redirect followed, nothing decompressed) and so is the whole run (--timeout, default 60 s): a server that \
             hits a bound is reported as what it did, and the audit could not run.
-            Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run (what \
-            was unreachable is printed), 64 usage error.
+            Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run fully (what \
+            was unreachable, or a precondition that could not be met for a reason outside the rules), 64 usage error.
             """
     )
 
@@ -62,11 +62,19 @@ struct AuditCommand: AsyncParsableCommand {
 
     @OptionGroup var tokenEndpointOptions: TokenEndpointOptions
 
-    @Flag(help: "Also exchange a code with the client credentials in HTTP Basic.")
-    var basic = false
+    @Option(
+        help: """
+            How Google's client authenticates at the token endpoint, as configured in the Actions console: post \
+            (client_secret_post, Google's default) or basic (HTTP Basic). Both are tried; refusing this one fails.
+            """
+    )
+    var clientAuth: String = "post"
 
     @Option(help: "A protected resource a valid access token must open, e.g. the embedded server's /userinfo.")
     var resourceURL: String?
+
+    @Option(help: "The RFC 7009 revocation endpoint Google calls when a user unlinks, e.g. the embedded server's /revoke.")
+    var revokeURL: String?
 
     @Flag(help: "Also run the slow checks: a code older than 10 minutes must be refused (waits 10 minutes).")
     var slow = false
@@ -99,6 +107,14 @@ struct AuditCommand: AsyncParsableCommand {
 
     @Option(help: "Also write the report as JUnit XML to this file.")
     var junit: String?
+
+    @Option(
+        help: """
+            How many independent requests to the authorization endpoint (the 12 redirect URIs, the lookalikes, \
+            the states) may be in flight at once, 1 to 16 (default 4). Flip links go one at a time.
+            """
+    )
+    var concurrency: Int = Auditor.defaultConcurrency
 
     @Option(help: "Seconds to wait for appflipd's reply to each flip link.")
     var flipTimeout: Double = 30
@@ -136,9 +152,11 @@ struct AuditCommand: AsyncParsableCommand {
         }
         if aasaFetch.isGiven && aasaDomain == nil { throw ValidationError("--cdn-base, --port and --ca-file need --aasa-domain") }
         _ = try hostedAssociationSource()
-        if (basic || resourceURL != nil || slow) && !tokenEndpointOptions.isGiven {
-            throw ValidationError("--basic, --resource-url and --slow need the token endpoint (--token-url or --oauth-config)")
+        guard ClientAuthMethod(rawValue: clientAuth) != nil else { throw ValidationError("--client-auth must be post or basic") }
+        if (clientAuth != "post" || resourceURL != nil || revokeURL != nil || slow) && !tokenEndpointOptions.isGiven {
+            throw ValidationError("--client-auth, --resource-url, --revoke-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
+        guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be 1 to 16") }
         guard flipTimeout > 0, flipTimeout <= 3600 else { throw ValidationError("--flip-timeout must be more than 0 and at most 3600") }
         guard runTimeout > 0, runTimeout <= 86400 else { throw ValidationError("--timeout must be more than 0 and at most 86400") }
         if slow && runTimeout <= 601 { throw ValidationError("--slow waits 601 seconds for a code to expire: give a --timeout above that") }
@@ -149,6 +167,7 @@ struct AuditCommand: AsyncParsableCommand {
         let scopes = self.scopes
         let partnerLink = try link.map { try RawURL($0) }
         var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
+        auditor.concurrency = concurrency
         if let partnerLink {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
@@ -164,8 +183,9 @@ struct AuditCommand: AsyncParsableCommand {
                 url: endpoint.url,
                 clientID: clientID,
                 clientSecret: endpoint.clientSecret,
-                basic: basic,
+                clientAuth: ClientAuthMethod(rawValue: clientAuth) ?? .post,
                 resourceURL: resourceURL,
+                revokeURL: revokeURL,
                 codeExpiry: slow
             )
         }

@@ -2,17 +2,18 @@ import AppFlipCore
 
 /// `appflip audit --junit FILE`: JUnit XML as CI systems read it, one testsuite per target and one testcase
 /// per check. A failed check is a `<failure>` whose message is the reason and whose text holds the rule, its
-/// source and the evidence; a skipped check is `<skipped>`; a warning passes, with its text in `<system-out>`.
+/// source and the evidence; a precondition that could not be met is an `<error>`; a skipped check is
+/// `<skipped>`; a warning passes, with its text in `<system-out>`.
 enum AuditJUnit {
     static func document(_ report: AuditReport) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let all = report.results
         xml +=
-            "<testsuites name=\"appflip audit\" tests=\"\(all.count)\" failures=\"\(count(all, .fail))\" errors=\"0\" skipped=\"\(count(all, .skipped))\">\n"
+            "<testsuites name=\"appflip audit\" tests=\"\(all.count)\" failures=\"\(count(all, .fail))\" errors=\"\(count(all, .couldNotRun))\" skipped=\"\(count(all, .skipped))\">\n"
         for target in AuditTarget.allCases {
             let results = all.filter { $0.check.target == target }
             xml += "  <testsuite name=\"\(XMLText.escaped(target.rawValue))\" tests=\"\(results.count)\" failures=\"\(count(results, .fail))\" "
-            xml += "errors=\"0\" skipped=\"\(count(results, .skipped))\">\n"
+            xml += "errors=\"\(count(results, .couldNotRun))\" skipped=\"\(count(results, .skipped))\">\n"
             for result in results {
                 let check = result.check
                 xml += "    <testcase classname=\"appflip.audit.\(XMLText.escaped(target.rawValue))\" name=\"\(XMLText.escaped(check.rawValue))\">\n"
@@ -23,6 +24,9 @@ enum AuditJUnit {
                 case .fail:
                     xml +=
                         "      <failure type=\"\(XMLText.escaped(check.rawValue))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</failure>\n"
+                case .couldNotRun:
+                    xml +=
+                        "      <error type=\"\(XMLText.escaped(check.rawValue))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</error>\n"
                 case .warning:
                     xml += "      <system-out>\(XMLText.escaped("warning: \(result.reason)\n\(details)"))</system-out>\n"
                 case .skipped:

@@ -2,7 +2,8 @@ import AppFlipCore
 
 /// The text output of `appflip audit`: grouped by target, ✔ ✘ ⚠ – per check with its id and a one-line
 /// reason (the rule and its source under each failure and warning), then a summary with the failures first.
-/// `verbose` adds each check's evidence.
+/// Checks skipped in a row for the same reason share one line, so that a reason is said once. `verbose`
+/// adds each check's evidence.
 struct AuditOutput {
     var style: OutputStyle
     var verbose: Bool
@@ -11,9 +12,18 @@ struct AuditOutput {
         for target in AuditTarget.allCases {
             let results = report.results.filter { $0.check.target == target }
             Swift.print(style.bold(target.title))
-            for result in results {
+            var index = results.startIndex
+            while index < results.endIndex {
+                let result = results[index]
+                let run = results[index...].prefix { $0.outcome == .skipped && $0.reason == result.reason }
+                if run.count > 1 && !verbose {
+                    Swift.print("  \(mark(.skipped)) \(run.map(\.check.rawValue).joined(separator: ", "))" + style.dim(" — \(result.reason)"))
+                    index += run.count
+                    continue
+                }
+                index += 1
                 Swift.print("  \(mark(result.outcome)) \(result.check.rawValue)  \(result.check.title)" + style.dim(" — \(result.reason)"))
-                if result.outcome == .fail || result.outcome == .warning || verbose {
+                if result.outcome == .fail || result.outcome == .warning || result.outcome == .couldNotRun || verbose {
                     Swift.print(style.dim("      rule: \(result.check.rule) (\(result.check.source))"))
                 }
                 if verbose {
@@ -25,9 +35,11 @@ struct AuditOutput {
         for problem in report.unreachable { Swift.print(style.red("unreachable: ") + problem) }
         let count = { (outcome: AuditOutcome) in report.checks(outcome).count }
         Swift.print(
-            style.bold("\(count(.fail)) failed, \(count(.warning)) warnings, \(count(.pass)) passed, \(count(.skipped)) skipped")
+            style.bold(
+                "\(count(.fail)) failed, \(count(.couldNotRun)) could not run, \(count(.warning)) warnings, \(count(.pass)) passed, \(count(.skipped)) skipped"
+            )
         )
-        for outcome in [AuditOutcome.fail, .warning] {
+        for outcome in [AuditOutcome.fail, .couldNotRun, .warning] {
             for result in report.results where result.outcome == outcome {
                 Swift.print("  \(mark(outcome)) \(result.check.rawValue): \(result.reason)")
             }
@@ -40,6 +52,7 @@ struct AuditOutput {
         case .fail: style.red("✘")
         case .warning: style.yellow("⚠")
         case .skipped: style.dim("–")
+        case .couldNotRun: style.red("!")
         }
     }
 }

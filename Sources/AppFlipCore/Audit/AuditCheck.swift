@@ -3,6 +3,7 @@
 public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     // MARK: The partner app, through appflipd
     case partnerRoute = "partner.route"
+    case partnerCode = "partner.code"
     case partnerRedirectURIs = "partner.redirect-uris"
     case partnerResultShape = "partner.result-shape"
     case partnerStateSuccess = "partner.state-success"
@@ -12,13 +13,15 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     case partnerInvalidRequest = "partner.invalid-request"
     case partnerErrorValues = "partner.error-values"
     // MARK: The authorization endpoint
+    case authorizeSignIn = "authorize.sign-in"
+    case authorizeCode = "authorize.code"
     case authorizeRedirectURIs = "authorize.redirect-uris"
     case authorizeLookalikeRedirect = "authorize.lookalike-redirect"
     case authorizeUnknownClient = "authorize.unknown-client"
     case authorizeState = "authorize.state"
     // MARK: The token endpoint
+    case tokenClientAuth = "token.client-auth"
     case tokenExchange = "token.exchange"
-    case tokenExchangeBasic = "token.exchange-basic"
     case tokenJSON = "token.json"
     case tokenNoStore = "token.no-store"
     case tokenBearer = "token.bearer"
@@ -30,10 +33,16 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     case tokenWrongSecret = "token.wrong-secret"
     case tokenUnknownClient = "token.unknown-client"
     case tokenRefresh = "token.refresh"
+    case tokenRefreshChain = "token.refresh-chain"
     case tokenRefreshRotation = "token.refresh-rotation"
     case tokenInvalidRefresh = "token.invalid-refresh"
     case tokenErrorFormat = "token.error-format"
+    case tokenErrorFields = "token.error-fields"
+    case tokenWWWAuthenticate = "token.www-authenticate"
     case tokenResource = "token.resource"
+    case tokenResourceRefusal = "token.resource-refusal"
+    case tokenRevoke = "token.revoke"
+    case tokenRevokeUnknown = "token.revoke-unknown"
     case tokenCodeExpiry = "token.code-expiry"
     // MARK: The association file
     case associationValid = "aasa.valid"
@@ -47,10 +56,10 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     /// The part of the integration the check looks at.
     public var target: AuditTarget {
         switch self {
-        case .partnerRoute, .partnerRedirectURIs, .partnerResultShape, .partnerStateSuccess, .partnerStateError, .partnerWrongClientID,
+        case .partnerRoute, .partnerCode, .partnerRedirectURIs, .partnerResultShape, .partnerStateSuccess, .partnerStateError, .partnerWrongClientID,
             .partnerLookalikeRedirect, .partnerInvalidRequest, .partnerErrorValues:
             .partnerApp
-        case .authorizeRedirectURIs, .authorizeLookalikeRedirect, .authorizeUnknownClient, .authorizeState:
+        case .authorizeSignIn, .authorizeCode, .authorizeRedirectURIs, .authorizeLookalikeRedirect, .authorizeUnknownClient, .authorizeState:
             .authorizationEndpoint
         case .associationValid, .associationRoutesLink, .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus,
             .associationHostedContentType, .associationHostedSize:
@@ -64,20 +73,23 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     public var title: String {
         switch self {
         case .partnerRoute: "the flip link routes to the app"
+        case .partnerCode: "a valid flip yields a code (precondition)"
         case .partnerRedirectURIs: "all 12 App Flip redirect URIs get a code"
         case .partnerResultShape: "one result URL, universal-links-only, on the exact redirect_uri"
         case .partnerStateSuccess: "hostile states come back byte for byte with a code"
         case .partnerStateError: "hostile states come back byte for byte with an error"
-        case .partnerWrongClientID: "a wrong client_id is declined, nothing opened"
+        case .partnerWrongClientID: "wrong client_ids are declined, nothing opened"
         case .partnerLookalikeRedirect: "a lookalike redirect_uri is declined, nothing opened"
         case .partnerInvalidRequest: "missing, empty or repeated state or scope get invalid_request"
         case .partnerErrorValues: "errors use only App Flip's three values"
+        case .authorizeSignIn: "the sign-in credential is accepted (precondition)"
+        case .authorizeCode: "a request as Google sends it, without PKCE, gets a code"
         case .authorizeRedirectURIs: "all 12 redirect URIs are accepted"
         case .authorizeLookalikeRedirect: "a lookalike redirect_uri gets no redirect"
-        case .authorizeUnknownClient: "an unknown client_id gets no redirect"
+        case .authorizeUnknownClient: "unknown client_ids get no redirect"
         case .authorizeState: "hostile states come back byte for byte"
-        case .tokenExchange: "the code is exchanged (client_secret_post)"
-        case .tokenExchangeBasic: "the code is exchanged (HTTP Basic)"
+        case .tokenClientAuth: "the client authentication Google uses is accepted"
+        case .tokenExchange: "the code is exchanged"
         case .tokenJSON: "the token response is JSON"
         case .tokenNoStore: "the token response says Cache-Control: no-store"
         case .tokenBearer: "token_type is Bearer"
@@ -89,10 +101,16 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenWrongSecret: "a wrong client secret gets invalid_client"
         case .tokenUnknownClient: "an unknown client gets invalid_client"
         case .tokenRefresh: "a refresh returns a new access token"
+        case .tokenRefreshChain: "refreshes in a row keep working"
         case .tokenRefreshRotation: "a rotated-out refresh token works until its successor is used"
         case .tokenInvalidRefresh: "a bogus refresh token gets HTTP 400 invalid_grant"
         case .tokenErrorFormat: "errors are JSON with error, HTTP 400 or 401"
+        case .tokenErrorFields: "error members and values are the registered ones"
+        case .tokenWWWAuthenticate: "a 401 to HTTP Basic challenges with Basic"
         case .tokenResource: "the access token opens the resource"
+        case .tokenResourceRefusal: "the resource refuses missing, bogus and revoked tokens with a Bearer challenge"
+        case .tokenRevoke: "a revoked refresh token and its access tokens die"
+        case .tokenRevokeUnknown: "revoking an unknown token answers 200"
         case .tokenCodeExpiry: "a code older than 10 minutes is refused"
         case .associationValid: "the association file is valid"
         case .associationRoutesLink: "the association file routes the flip link to the app"
@@ -109,6 +127,8 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .partnerRoute:
             "The flip link must open the partner app as a universal link, by one of its associated domains' AASA rules."
+        case .partnerCode:
+            "Precondition: a valid flip link yields a code, for the checks that need one; when it cannot, the app's answer and the authorization endpoint's say why."
         case .partnerRedirectURIs:
             "Each of the 12 App Flip redirect URIs (Home and Assistant, production, dev and enterprise, both hosts) must get a code."
         case .partnerResultShape:
@@ -118,25 +138,29 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerStateError:
             "state comes back byte for byte with an error result too."
         case .partnerWrongClientID:
-            "A client_id that is not Google's must be declined: no result URL opened."
+            "A client_id that is not Google's (another, in another case, a prefix, with a trailing space, empty or missing) must be declined: no result URL opened."
         case .partnerLookalikeRedirect:
             "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to."
         case .partnerInvalidRequest:
-            "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, is a warning)."
+            "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, or a code for a missing scope, RFC 6749 §3.3's default, is a warning)."
         case .partnerErrorValues:
             "An error result uses only cancelled, unrecoverable or invalid_request, with error_description percent-encoded."
+        case .authorizeSignIn:
+            "Precondition: a valid request with the sign-in credential is answered with a redirect to its redirect_uri, not a login page, 401, 403 or an error page."
+        case .authorizeCode:
+            "A valid request as Google sends it, without code_challenge, gets a code: the server must not require PKCE for Google's client."
         case .authorizeRedirectURIs:
             "Each of the 12 redirect URIs, registered for the client, gets a redirect to it carrying a code and the state."
         case .authorizeLookalikeRedirect:
             "A redirect_uri that is not exactly a registered one gets no redirect at all."
         case .authorizeUnknownClient:
-            "An unknown client_id gets no redirect at all."
+            "An unknown client_id (another, in another case, a prefix, with a trailing space, empty or missing) gets no redirect at all."
         case .authorizeState:
             "The state comes back byte for byte in the redirect."
+        case .tokenClientAuth:
+            "The token endpoint accepts the client authentication Google sends: client_secret_post, or HTTP Basic when the partner configured it (--client-auth)."
         case .tokenExchange:
-            "A valid code with the identical redirect_uri and the client's credentials in the form body gets tokens."
-        case .tokenExchangeBasic:
-            "The same exchange with the credentials in HTTP Basic gets tokens."
+            "A valid code with the identical redirect_uri and the client's credentials gets tokens."
         case .tokenJSON:
             "A token response is HTTP 200 with an application/json body."
         case .tokenNoStore:
@@ -150,23 +174,35 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenRefreshIssued:
             "An expiring access token comes with a refresh token."
         case .tokenCodeSingleUse:
-            "A code used twice gets invalid_grant; the tokens issued from it SHOULD be revoked (a warning if they still work)."
+            "A code used twice gets invalid_grant; the tokens issued from it, shown working just before, SHOULD be revoked (a warning if they still work)."
         case .tokenCodeRedirectBinding:
-            "A code presented with another redirect_uri than its own gets invalid_grant."
+            "A code presented with another redirect_uri than its own (another of the 12, its own with a trailing slash) gets invalid_grant; one presented without redirect_uri is refused."
         case .tokenWrongSecret:
-            "A wrong client secret gets invalid_client."
+            "A wrong, empty or missing client secret, by every method the server accepts, gets invalid_client."
         case .tokenUnknownClient:
-            "An unknown client_id gets invalid_client."
+            "An unknown client_id, by every method the server accepts, gets invalid_client."
         case .tokenRefresh:
             "A refresh returns a new access token; a new refresh token is optional."
+        case .tokenRefreshChain:
+            "Three refreshes in a row, each with the refresh token the previous answer gave (or the one presented), each get a new access token that opens the resource."
         case .tokenRefreshRotation:
             "When refresh tokens rotate, the previous one still works until the new one has been used."
         case .tokenInvalidRefresh:
-            "A refresh token the server never issued gets HTTP 400 with error=invalid_grant."
+            "A refresh token the server never issued (made up, an access token, a real one cut short) gets HTTP 400 with error=invalid_grant."
         case .tokenErrorFormat:
             "Every error is a JSON object with error, on HTTP 400 or 401: not HTML, not 200."
+        case .tokenErrorFields:
+            "An error names error_description and error_uri so, and error is one of invalid_request, invalid_client, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope (unsupported_token_type at revocation)."
+        case .tokenWWWAuthenticate:
+            "A client that authenticated with HTTP Basic and failed gets HTTP 401 with WWW-Authenticate: Basic."
         case .tokenResource:
             "The access token opens the resource it was issued for (Authorization: Bearer)."
+        case .tokenResourceRefusal:
+            "The resource answers no token, a token it never issued and a revoked token with WWW-Authenticate: Bearer (SHOULD, else a warning: HTTP 401, error=\"invalid_token\" for a token, no error code without one)."
+        case .tokenRevoke:
+            "A revoked refresh token no longer refreshes; its access tokens SHOULD stop opening the resource (a warning if they still do)."
+        case .tokenRevokeUnknown:
+            "Revoking a token the server never issued answers HTTP 200."
         case .tokenCodeExpiry:
             "A code is refused once it is older than 10 minutes."
         case .associationValid:
@@ -190,6 +226,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     public var source: String {
         switch self {
         case .partnerRoute: "\(AuditSource.seed), step 1; \(AuditSource.appleAASA)"
+        case .partnerCode: AuditSource.precondition
         case .partnerRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\""
         case .partnerResultShape: "\(AuditSource.seed), steps 5 and 6; \(AuditSource.rfc(6749, "4.1.2"))"
         case .partnerStateSuccess: "\(AuditSource.seed), step 5; \(AuditSource.rfc(6749, "4.1.2")); \(AuditSource.rfc(3986, "2.1"))"
@@ -198,12 +235,14 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1"))"
         case .partnerInvalidRequest: "\(AuditSource.seed), invalid_request; \(AuditSource.rfc(6749, "4.1.2.1")); docs/app-flip.md rows E11–E17"
         case .partnerErrorValues: "\(AuditSource.seed), \"returned unsuccessfully\"; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .authorizeSignIn: AuditSource.precondition
+        case .authorizeCode: "\(AuditSource.seed), step 1 (the flip link's parameters); \(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "4.1.2"))"
         case .authorizeRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\"; \(AuditSource.rfc(6749, "4.1.2"))"
         case .authorizeLookalikeRedirect: "\(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1")), §4.1"
         case .authorizeUnknownClient: AuditSource.rfc(6749, "4.1.2.1")
         case .authorizeState: AuditSource.rfc(6749, "4.1.2")
         case .tokenExchange: "\(AuditSource.rfc(6749, "4.1.3")); \(AuditSource.validationTool)"
-        case .tokenExchangeBasic: AuditSource.rfc(6749, "2.3.1")
+        case .tokenClientAuth: "\(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "2.3.1"))"
         case .tokenJSON: AuditSource.rfc(6749, "5.1")
         case .tokenNoStore: AuditSource.rfc(6749, "5.1")
         case .tokenBearer: "\(AuditSource.rfc(6749, "5.1")), §7.1; \(AuditSource.validationTool)"
@@ -214,11 +253,17 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenCodeRedirectBinding: AuditSource.rfc(6749, "4.1.3")
         case .tokenWrongSecret, .tokenUnknownClient: AuditSource.rfc(6749, "5.2")
         case .tokenRefresh: "\(AuditSource.rfc(6749, "6")); \(AuditSource.validationTool)"
+        case .tokenRefreshChain: "\(AuditSource.rfc(6749, "6")); \(AuditSource.googleUnlinking)"
         case .tokenRefreshRotation:
             "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking); \(AuditSource.validationTool)"
         case .tokenInvalidRefresh: "\(AuditSource.rfc(6749, "5.2")); \(AuditSource.validationTool)"
         case .tokenErrorFormat: AuditSource.rfc(6749, "5.2")
+        case .tokenErrorFields: "\(AuditSource.rfc(6749, "5.2")); \(AuditSource.rfc(7009, "2.2.1"))"
+        case .tokenWWWAuthenticate: AuditSource.rfc(6749, "5.2")
         case .tokenResource: AuditSource.rfc(6750, "2.1")
+        case .tokenResourceRefusal: "\(AuditSource.rfc(6750, "3")), §3.1"
+        case .tokenRevoke: "\(AuditSource.rfc(7009, "2.1")); \(AuditSource.googleUnlinking)"
+        case .tokenRevokeUnknown: AuditSource.rfc(7009, "2.2")
         case .tokenCodeExpiry: AuditSource.rfc(6749, "4.1.2")
         case .associationValid: AuditSource.appleAASA
         case .associationRoutesLink: "\(AuditSource.appleAASA); \(AuditSource.seed), step 1"

@@ -26,10 +26,11 @@ public struct AuditReport: Sendable, Hashable, Encodable {
         results.filter { $0.outcome == outcome }.map(\.check)
     }
 
-    /// 2 when a rule failed; else 1 when something could not be reached; else 0 (warnings allowed).
+    /// 2 when a rule failed; else 1 when something could not be reached or a precondition could not be
+    /// met; else 0 (warnings allowed).
     public var exitStatus: Int32 {
         if results.contains(where: { $0.outcome == .fail }) { return 2 }
-        return unreachable.isEmpty ? 0 : 1
+        return unreachable.isEmpty && !results.contains(where: { $0.outcome == .couldNotRun }) ? 0 : 1
     }
 
     private enum CodingKeys: String, CodingKey {

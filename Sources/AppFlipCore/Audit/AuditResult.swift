@@ -36,7 +36,10 @@ public struct AuditResult: Sendable, Hashable, Encodable {
     }
 }
 
-/// How one check ended. Only `fail` makes the audit fail; a `warning` is a SHOULD that was not met.
+/// How one check ended. Only `fail` makes the audit fail; a `warning` is a SHOULD that was not met; a
+/// precondition that cannot be met for a reason outside the rules `couldNotRun` (the audit could not run
+/// fully), and the checks that need it are skipped.
 public enum AuditOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     case pass, fail, warning, skipped
+    case couldNotRun = "could-not-run"
 }

@@ -4,6 +4,12 @@ public enum AuditSource {
     public static let seed = "Google, App Flip for iOS (seed)"
     /// Google's account-linking validation tool.
     public static let validationTool = "Google account-linking validation tool (developers.google.com/identity/account-linking/gal-validation-tool)"
+    /// Google's OAuth linking page: what Google's requests to the authorization and token endpoints carry.
+    public static let googleOAuth = "Google, OAuth-based account linking (developers.google.com/identity/account-linking/oauth-linking)"
+    /// Google's unlinking page: the refresh token lives as long as the link, and unlinking revokes it.
+    public static let googleUnlinking = "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking)"
+    /// A precondition of the audit, not a rule: when it cannot be met the checks that need it cannot run.
+    public static let precondition = "appflip audit precondition (docs/audit.md, Preconditions)"
     /// Apple's universal-link rules as `swcutil` applies them.
     public static let appleAASA = "Apple, Supporting associated domains (apple-app-site-association)"
     /// Apple's hosting rules for the association file: HTTPS, a valid certificate, no redirect.

@@ -1,0 +1,156 @@
+import AppFlipCore
+import AppFlipHTTPClient
+import AsyncHTTPClient
+import FoundationEssentials
+import NIOCore
+import NIOHTTP1
+
+/// The requests the token-endpoint checks send, as Google's server sends them: form bodies to the token
+/// and revocation endpoints with the client authenticated one way or the other, and `Authorization: Bearer`
+/// to the resource. Answers come back raw, never through a client that would smooth them over.
+extension TokenEndpointAudit {
+    /// Who the client claims to be and how it says so; no method: the request's fields say it all.
+    struct Client {
+        var id: String
+        var secret: String
+        var method: ClientAuthMethod?
+    }
+
+    /// The target's client, authenticated with `method`.
+    func client(_ method: ClientAuthMethod) -> Client {
+        Client(id: target.clientID, secret: target.clientSecret, method: method)
+    }
+
+    func freshCode(_ codes: any AuditCodeSource) async throws(AuditUnreachable) -> String {
+        do {
+            return try await codes.freshCode(redirectURI: redirectURI)
+        } catch let error as AuditUnreachable {
+            throw error
+        } catch {
+            throw AuditUnreachable("no authorization code for the token-endpoint checks: \(error)")
+        }
+    }
+
+    func exchange(_ code: String, redirectURI: AppFlipRedirectURI? = nil, _ client: Client) async throws(AuditUnreachable) -> TokenAnswer {
+        try await post(
+            target.url,
+            [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", (redirectURI ?? self.redirectURI).string)],
+            client
+        )
+    }
+
+    func refresh(_ refreshToken: String, _ client: Client) async throws(AuditUnreachable) -> TokenAnswer {
+        try await post(target.url, [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], client)
+    }
+
+    /// An RFC 7009 revocation request for `token`, hinted as a refresh token, as Google sends it on unlinking.
+    func revoke(_ token: String, at url: String, _ client: Client) async throws(AuditUnreachable) -> TokenAnswer {
+        try await post(url, [("token", token), ("token_type_hint", "refresh_token")], client)
+    }
+
+    func post(_ url: String, _ fields: [(name: String, value: String)], _ client: Client) async throws(AuditUnreachable) -> TokenAnswer {
+        var fields = fields
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        switch client.method {
+        case .post?:
+            fields += [("client_id", client.id), ("client_secret", client.secret)]
+        case .basic?:
+            let pair = PercentEncoding.encodeStrictly(client.id) + ":" + PercentEncoding.encodeStrictly(client.secret)
+            request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
+        case nil:
+            break
+        }
+        request.body = .bytes(ByteBuffer(string: FormEncoding.encode(fields)))
+        let secrets = [client.secret, target.clientSecret] + fields.filter { SecretNames.isSecret(name: $0.name) }.map(\.value)
+        let endpoint = url == target.url ? "the token endpoint \(url)" : "the revocation endpoint \(url)"
+        do {
+            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: endpoint)
+            return TokenAnswer(
+                status: Int(response.status.code),
+                contentType: response.headers.first(name: "Content-Type"),
+                cacheControl: response.headers.first(name: "Cache-Control"),
+                wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"),
+                authentication: client.method?.name ?? "none",
+                body: response.body,
+                secretsSent: secrets
+            )
+        } catch {
+            throw AuditUnreachable("\(error)")
+        }
+    }
+
+    /// `GET` of the resource with `accessToken` as a Bearer token, or with no `Authorization` at all.
+    func resource(_ accessToken: String?) async throws(AuditUnreachable) -> ResourceAnswer? {
+        guard let resourceURL = target.resourceURL else { return nil }
+        var request = HTTPClientRequest(url: resourceURL)
+        if let accessToken { request.headers.add(name: "Authorization", value: "Bearer \(accessToken)") }
+        do {
+            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: "the resource \(resourceURL)")
+            return ResourceAnswer(status: Int(response.status.code), wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"))
+        } catch {
+            throw AuditUnreachable("\(error)")
+        }
+    }
+
+    /// A random string in a token's shape that no server issued.
+    static func madeUpToken() -> String {
+        Base64URL.encode((0..<32).map { _ in UInt8.random(in: .min ... .max) })
+    }
+
+    static func redacted(_ name: String, _ secret: String) -> String {
+        "\(name) (\(secret.utf8.count) bytes, sha256:\(Fingerprint.of(secret)))"
+    }
+}
+
+/// What a protected resource answered: its status and challenge.
+struct ResourceAnswer: Sendable, CustomStringConvertible {
+    var status: Int
+    var wwwAuthenticate: String?
+
+    var opened: Bool { (200..<300).contains(status) }
+
+    /// Whether one of the challenges is the Bearer scheme (RFC 6750 §3; schemes compare in any case).
+    var challengesBearer: Bool { Challenge.names(wwwAuthenticate, scheme: "bearer") }
+
+    /// The challenge's `error` attribute (RFC 6750 §3), unquoted; nil when it has none. Error codes hold
+    /// neither a space nor a comma, so the header's words are enough.
+    var errorCode: String? {
+        let words = wwwAuthenticate?.split(whereSeparator: { $0 == " " || $0 == "," }) ?? []
+        guard let attribute = words.first(where: { $0.lowercased().hasPrefix("error=") }) else { return nil }
+        return String(attribute.dropFirst(6).filter { $0 != "\"" })
+    }
+
+    var description: String {
+        if opened && wwwAuthenticate == nil { return "HTTP \(status)" }
+        return "HTTP \(status)" + (wwwAuthenticate.map { ", WWW-Authenticate: \(String($0.prefix(120)))" } ?? ", no WWW-Authenticate")
+    }
+}
+
+/// The auth schemes a `WWW-Authenticate` value names (RFC 9110 §11.6.1): each challenge starts with its
+/// scheme, after the start or a comma; a comma inside a quoted parameter value starts none.
+enum Challenge {
+    static func names(_ header: String?, scheme: String) -> Bool {
+        guard let header else { return false }
+        var quoted = false
+        var start = true
+        var word = ""
+        for character in header + "," {
+            if character == "\"" { quoted.toggle() }
+            if quoted { continue }
+            if character == "," || character == " " || character == "=" {
+                if start && !word.isEmpty {
+                    if word.lowercased() == scheme && character != "=" { return true }
+                    start = false
+                }
+                word = ""
+                if character == "," { start = true }
+                continue
+            }
+            if start { word.append(character) }
+        }
+        return false
+    }
+}
