@@ -70,6 +70,8 @@ struct BenchCommand: AsyncParsableCommand {
 
     @OptionGroup var flipOptions: BenchFlipOptions
 
+    @OptionGroup var auditOptions: BenchAudit
+
     struct Row: Codable {
         var scenario: String
         var connections: Int
@@ -92,6 +94,7 @@ struct BenchCommand: AsyncParsableCommand {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
         if let serveBaselines { try await Self.serveBaselines(in: serveBaselines, threads: threads) }
+        if auditOptions.audit { return try await auditOptions.run(threads: threads, json: json) }
         if flipOptions.flipParts {
             return try await BenchFlipParts(options: flipOptions, concurrencies: counts, rounds: rounds, threads: threads, json: json).run()
         }

@@ -1,0 +1,172 @@
+import AppFlipAudit
+import AppFlipCLI
+import AppFlipConfiguration
+import AppFlipCore
+import AppFlipHTTPClient
+import AppFlipOAuth
+import AppFlipServer
+import ArgumentParser
+import AsyncHTTPClient
+import FoundationEssentials
+import NIOCore
+import NIOPosix
+
+/// `appflip-bench --audit`: the whole audit of the reference (the built-in partner handler and the embedded
+/// server, every target: the partner app, the authorization endpoint with the user's session, the token
+/// endpoint with its resource and revocation endpoint, the association file), in this process, in alternating
+/// runs straight to the server and through a `BenchLatencyProxy` that makes every exchange `--audit-delay-ms`
+/// longer, as a partner's servers off loopback do. The figure is the ratio of the two, and the number of
+/// delays on the audit's critical path it implies; each run must pass every check, or the bench fails.
+struct BenchAudit: ParsableArguments {
+    @Flag(help: "Measure a full audit of the reference, straight and through a proxy that delays every exchange; in this process.")
+    var audit = false
+
+    @Option(name: .customLong("audit-delay-ms"), help: "With --audit: what the proxy adds to every exchange, in milliseconds.")
+    var delayMilliseconds = 50
+
+    @Option(name: .customLong("audit-runs"), help: "With --audit: runs of each kind, alternating.")
+    var runs = 3
+
+    @Option(
+        name: .customLong("audit-oauth-config"),
+        help: "With --audit: the embedded server's configuration; its first client and first enabled user."
+    )
+    var oauthConfig = "Config/oauth.json"
+
+    /// The reference partner's link and app id.
+    static let link = "https://partner.bench/link/flip"
+    static let appID = "BENCH.partner"
+
+    struct Report: Codable {
+        var delayMilliseconds: Int
+        var directSeconds: [Double]
+        var proxiedSeconds: [Double]
+        /// Median proxied over median direct.
+        var ratio: Double
+        /// (median proxied − median direct) / delay: the exchanges the audit waits for one after another.
+        var sequentialExchanges: Double
+    }
+
+    func run(threads: Int, json: Bool) async throws {
+        guard runs > 0, delayMilliseconds >= 0 else { throw ValidationError("--audit-runs must be positive and --audit-delay-ms not negative") }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        let directory = try BenchCommand.makeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var oauth: OAuthServerConfiguration
+        do {
+            oauth = try OAuthServerConfiguration.load(from: oauthConfig)
+        } catch {
+            throw ValidationError("--audit needs the embedded server's configuration (--audit-oauth-config): \(error)")
+        }
+        oauth.port = 0
+        guard let client = oauth.clients.first, let user = oauth.users.first(where: { !$0.disabled }) else {
+            throw ValidationError("\(oauthConfig) needs a client and an enabled user")
+        }
+        let scopes = client.scopes
+        let aasa = directory + "/partner.apple-app-site-association"
+        let association = #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[{"/":"/link/*"}]}]}}"#
+        try Data(association.utf8).write(to: URL(filePath: aasa))
+        let handler: JSONValue = .object([
+            "clientIDs": .array([.string(client.id)]),
+            "authorization": .object(["embedded": .object(["user": .string(user.username)])]),
+            "outcome": .string("approve"),
+            "timeoutSeconds": .number(30),
+        ])
+        let appFile = JSONValue.object([
+            "appID": .string(Self.appID),
+            "domains": .array([.string("applinks:partner.bench")]),
+            "association": try JSONValue(parsing: Array(association.utf8)),
+            "handler": .object(["appflip": handler]),
+        ]).compactJSON
+        let delay = TimeAmount.milliseconds(Int64(delayMilliseconds))
+        let report = try await BenchInProcessDaemon.run(
+            directory: directory,
+            apps: ["partner.json": appFile],
+            oauth: oauth,
+            group: group
+        ) { socket, composition in
+            let server = composition.oauthServer!
+            let port = try await server.listeningPort()
+            let proxy = try await BenchLatencyProxy.start(forwardingTo: port, delay: delay, group: group)
+            let httpClient = HTTPClient(eventLoopGroup: group, configuration: .appFlipOAuth())
+            var direct: [Double] = []
+            var proxied: [Double] = []
+            do {
+                for _ in 0..<runs {
+                    for (port, into) in [(port, 0), (proxy.port, 1)] {
+                        let auditor = Auditor(
+                            partner: (PartnerAppTarget(link: try RawURL(Self.link), clientID: client.id, scopes: scopes), socket),
+                            authorization: AuthorizationEndpointTarget(
+                                url: "http://127.0.0.1:\(port)/authorize",
+                                clientID: client.id,
+                                scopes: scopes,
+                                credential: server.sessionCredential(for: user.username)
+                            ),
+                            token: TokenEndpointTarget(
+                                url: "http://127.0.0.1:\(port)/token",
+                                clientID: client.id,
+                                clientSecret: client.secret,
+                                resourceURL: "http://127.0.0.1:\(port)/userinfo",
+                                revokeURL: "http://127.0.0.1:\(port)/revoke"
+                            ),
+                            association: AssociationTarget(source: .file(path: aasa), appID: Self.appID, link: try RawURL(Self.link))
+                        )
+                        let start = ContinuousClock.now
+                        let result = await auditor.run(httpClient: httpClient)
+                        let seconds = (ContinuousClock.now - start).seconds
+                        guard result.exitStatus == 0 else {
+                            let findings = result.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
+                            throw ValidationError(
+                                "the reference's audit did not pass: \(findings.map { "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)" })"
+                            )
+                        }
+                        if into == 0 { direct.append(seconds) } else { proxied.append(seconds) }
+                    }
+                }
+            } catch {
+                try? await httpClient.shutdown()
+                try? await proxy.stop()
+                throw error
+            }
+            try await httpClient.shutdown()
+            try await proxy.stop()
+            let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+            return Report(
+                delayMilliseconds: delayMilliseconds,
+                directSeconds: direct,
+                proxiedSeconds: proxied,
+                ratio: median(proxied) / median(direct),
+                sequentialExchanges: delayMilliseconds == 0 ? 0 : (median(proxied) - median(direct)) / (Double(delayMilliseconds) / 1000)
+            )
+        }
+        try? await group.shutdownGracefully()
+        if json {
+            try OutputJSON.print(report)
+        } else {
+            let format = { (values: [Double]) in values.map { "\(Self.rounded($0, 2)) s" }.joined(separator: ", ") }
+            print("audit of the reference, every target, \(runs) runs each, alternating")
+            print("  straight to the server:            \(format(report.directSeconds))")
+            print("  through a \(delayMilliseconds) ms-per-exchange proxy: \(format(report.proxiedSeconds))")
+            print(
+                "  proxied/straight (medians): \(Self.rounded(report.ratio, 1))×; \(Int(report.sequentialExchanges.rounded())) exchanges of \(delayMilliseconds) ms on the critical path"
+            )
+        }
+    }
+}
+
+extension BenchAudit {
+    /// `value` with `digits` decimals, for the text report.
+    fileprivate static func rounded(_ value: Double, _ digits: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
