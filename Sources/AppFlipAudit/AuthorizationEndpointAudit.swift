@@ -101,6 +101,22 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
             evidence.append("\(lookalike.label) \(lookalike.uri): \(answer.description)")
             if answer.redirected { failures.append("\(lookalike.label) \(lookalike.uri): \(answer.description)") }
         }
+        let repeated = LookalikeRedirect.repeated(with: redirectURI)
+        let repeatedAnswers = try await BoundedProbes.run(repeated.map(\.values), limit: concurrency) { values throws(AuditUnreachable) in
+            try await authorize(
+                clientID: target.clientID,
+                redirectURI: values[0],
+                state: "appflip-audit-lookalike",
+                extra: [("redirect_uri", values[1])]
+            )
+        }
+        for ((label, _), answer) in zip(repeated, repeatedAnswers) {
+            evidence.append("\(label): \(answer.description)")
+            // Refusing is right; so is a redirect to the registered URI itself. Anywhere else gets the code.
+            if answer.redirected, answer.location.map({ String($0.prefix { $0 != "?" }) }) != redirectURI.string {
+                failures.append("\(label): \(answer.description)")
+            }
+        }
         return failures.isEmpty
             ? AuditResult(.authorizeLookalikeRedirect, .pass, "\(evidence.count) lookalikes, none redirected", evidence: evidence)
             : AuditResult(

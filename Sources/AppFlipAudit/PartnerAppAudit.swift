@@ -238,6 +238,16 @@ public struct PartnerAppAudit: AuditCodeSource {
                 failures.append("\(lookalike.label) \(lookalike.uri): \(flip.answerSummary), opened \(flip.openedSummary)")
             }
         }
+        for (label, values) in LookalikeRedirect.repeated(with: redirectURI) {
+            let fields = fields(state: "appflip-audit-lookalike", redirectURI: values[0]) + [("redirect_uri", values[1])]
+            let flip = try await flip(fields)
+            evidence.append("\(label): \(flip.answerSummary), opened \(flip.openedSummary)")
+            // Declining is right; so is a result on the App Flip URI itself, which is where Google's link points.
+            let elsewhere = flip.opened.filter { String($0.url.prefix { $0 != "?" }) != redirectURI.string }
+            if !elsewhere.isEmpty {
+                failures.append("\(label): \(flip.answerSummary), opened \(flip.openedSummary)")
+            }
+        }
         guard failures.isEmpty else {
             return AuditResult(
                 .partnerLookalikeRedirect,

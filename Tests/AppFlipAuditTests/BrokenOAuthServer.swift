@@ -109,11 +109,18 @@ final class BrokenOAuthServer: Sendable {
         let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
         guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
+        // Every occurrence, in order: `form` keeps the last, the polluted server checks the first.
+        let occurrences = (request.uri.query ?? "").split(separator: "&").compactMap { field -> String? in
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard PercentEncoding.formDecode(parts[0]) == "redirect_uri", parts.count > 1 else { return nil }
+            return PercentEncoding.formDecode(parts[1])
+        }
+        let checked = bug == .authorizeChecksFirstRedirectURI ? occurrences.first ?? redirectURI : redirectURI
         let accepted: Bool =
             switch bug {
             case .authorizeLowerCasesHost: allowed.contains(Self.lowerCasingHost(redirectURI))
             case .authorizePrefixMatch: allowed.contains { redirectURI.hasPrefix($0) }
-            default: allowed.contains(redirectURI)
+            default: allowed.contains(checked)
             }
         guard accepted else { return Self.text(.badRequest, "redirect_uri not registered") }
         if bug == .requiresPKCE && query["code_challenge"] == nil {

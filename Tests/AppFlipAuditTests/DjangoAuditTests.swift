@@ -56,7 +56,7 @@ import Testing
                 ],
                 "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
             )
-            #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 12 lookalikes redirected: upper-case host"))
+            #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 14 lookalikes redirected: upper-case host"))
             // Another of the 12 and the code's own with a trailing slash get invalid_request; no redirect_uri is refused rightly.
             let binding = report.result(.tokenCodeRedirectBinding).reason
             #expect(binding.hasPrefix("2 of 3 not refused with HTTP 400 invalid_grant"), "\(binding)")

@@ -49,6 +49,7 @@ enum LivePartner {
     private static func answer(_ url: RawURL, bug: PartnerBug?, policy: FlipPolicy, codes: AuthorizationEndpoint) async -> LiveAnswer {
         let link = FlipLink(url)
         if bug == .googleSample { return await googleSample(link, codes: codes) }
+        if bug == .checksFirstRedirectURI, let polluted = await checkingFirstRedirectURI(url, policy: policy, codes: codes) { return polluted }
         var decision = policy.decide(link)
         // The bugs that let a link through which the policy refuses.
         if case .decline(let reason) = decision {
@@ -95,6 +96,20 @@ enum LivePartner {
             default: return open([result])
             }
         }
+    }
+
+    /// With `redirect_uri` more than once: decides on the link with only the first, and opens the code on the
+    /// last. Nil when `redirect_uri` is there once or not at all.
+    private static func checkingFirstRedirectURI(_ url: RawURL, policy: FlipPolicy, codes: AuthorizationEndpoint) async -> LiveAnswer? {
+        let fields = (url.query ?? "").split(separator: "&")
+        let redirects = fields.filter { $0.hasPrefix("redirect_uri=") }
+        guard redirects.count > 1, let last = PercentEncoding.formDecode(redirects.last!.dropFirst("redirect_uri=".count)) else { return nil }
+        let firstOnly = fields.filter { !$0.hasPrefix("redirect_uri=") || $0 == redirects.first! }.joined(separator: "&")
+        guard let checked = try? RawURL(url.string.prefix { $0 != "?" } + "?" + firstOnly),
+            case .proceed(let request) = policy.decide(FlipLink(checked)),
+            let code = try? await codes.authorizationCode(for: request.authorizationRequest)
+        else { return LiveAnswer(continue: false) }
+        return open([last + "?" + FlipResult.code(code, state: request.state).query])
     }
 
     /// The seed's sample: `client_id`, `state` and `redirect_uri` present and the client id right, then a

@@ -3,7 +3,8 @@ import AppFlipAudit
 /// The one bug a ``BrokenOAuthServer`` has, and the check that must catch it. `nil` bug: the server conforms.
 enum OAuthBug: String, CaseIterable, Sendable {
     // The authorization endpoint and its preconditions.
-    case authorizeLowerCasesHost, authorizePrefixMatch, authorizeAnyClient, authorizeClientAnyCase, authorizeStateUnencoded
+    case authorizeLowerCasesHost, authorizePrefixMatch, authorizeChecksFirstRedirectURI, authorizeAnyClient, authorizeClientAnyCase
+    case authorizeStateUnencoded
     case signInRefused, authorizeDown, requiresPKCE
     // The token endpoint.
     case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsMissingSecret, acceptsUnknownClient, noBasic, basicOnly
@@ -14,7 +15,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
     /// The check that must fail (or warn, for a SHOULD, or could not run, for a precondition) and nothing else.
     var caughtBy: (check: String, outcome: String) {
         switch self {
-        case .authorizeLowerCasesHost, .authorizePrefixMatch: ("authorize.lookalike-redirect", "fail")
+        case .authorizeLowerCasesHost, .authorizePrefixMatch, .authorizeChecksFirstRedirectURI: ("authorize.lookalike-redirect", "fail")
         case .authorizeAnyClient, .authorizeClientAnyCase: ("authorize.unknown-client", "fail")
         case .authorizeStateUnencoded: ("authorize.state", "fail")
         case .signInRefused, .authorizeDown: ("authorize.sign-in", "could-not-run")

@@ -3,6 +3,8 @@
 enum PartnerBug: String, CaseIterable, Sendable {
     case acceptsAnyClientID, clientIDAnyCase, prefixRedirect, stateUnencodedWithCode, notUniversalLinksOnly, extraParameter, productionRedirectsOnly
     case opensTwice, extraPathSegment, declinesInvalidRequest, userNotAuthorized
+    /// Checks the first `redirect_uri` and opens the result on the last (HTTP parameter pollution).
+    case checksFirstRedirectURI
     /// Its authorization endpoint is down: every valid flip is answered `error=cancelled`, as it should be.
     case authorizationDown
     /// Google's iOS sample: checks client_id only, declines a link without state, never looks at scope or
@@ -12,7 +14,7 @@ enum PartnerBug: String, CaseIterable, Sendable {
     var findings: [String] {
         switch self {
         case .acceptsAnyClientID, .clientIDAnyCase: ["partner.wrong-client-id: fail"]
-        case .prefixRedirect: ["partner.lookalike-redirect: fail"]
+        case .prefixRedirect, .checksFirstRedirectURI: ["partner.lookalike-redirect: fail"]
         case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
         case .notUniversalLinksOnly, .extraParameter, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]
         case .productionRedirectsOnly: ["partner.redirect-uris: fail"]

@@ -140,7 +140,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerWrongClientID:
             "A client_id that is not Google's (another, in another case, a prefix, with a trailing space, empty or missing) must be declined: no result URL opened."
         case .partnerLookalikeRedirect:
-            "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to."
+            "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to; sent twice beside the real one, in either order, nothing may reach the lookalike."
         case .partnerInvalidRequest:
             "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, or a code for a missing scope, RFC 6749 §3.3's default, is a warning)."
         case .partnerErrorValues:
@@ -152,7 +152,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizeRedirectURIs:
             "Each of the 12 redirect URIs, registered for the client, gets a redirect to it carrying a code and the state."
         case .authorizeLookalikeRedirect:
-            "A redirect_uri that is not exactly a registered one gets no redirect at all."
+            "A redirect_uri that is not exactly a registered one gets no redirect at all; sent twice beside the registered one, in either order, no redirect may go to the lookalike."
         case .authorizeUnknownClient:
             "An unknown client_id (another, in another case, a prefix, with a trailing space, empty or missing) gets no redirect at all."
         case .authorizeState:
@@ -232,13 +232,13 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerStateSuccess: "\(AuditSource.seed), step 5; \(AuditSource.rfc(6749, "4.1.2")); \(AuditSource.rfc(3986, "2.1"))"
         case .partnerStateError: "\(AuditSource.seed), step 6; \(AuditSource.rfc(6749, "4.1.2.1"))"
         case .partnerWrongClientID: "\(AuditSource.seed), step 4; \(AuditSource.rfc(6749, "4.1.2.1"))"
-        case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1"))"
+        case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1"))"
         case .partnerInvalidRequest: "\(AuditSource.seed), invalid_request; \(AuditSource.rfc(6749, "4.1.2.1")); docs/app-flip.md rows E11–E17"
         case .partnerErrorValues: "\(AuditSource.seed), \"returned unsuccessfully\"; \(AuditSource.rfc(6749, "4.1.2.1"))"
         case .authorizeSignIn: AuditSource.precondition
         case .authorizeCode: "\(AuditSource.seed), step 1 (the flip link's parameters); \(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "4.1.2"))"
         case .authorizeRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\"; \(AuditSource.rfc(6749, "4.1.2"))"
-        case .authorizeLookalikeRedirect: "\(AuditSource.rfc(6749, "4.1.2.1")); \(AuditSource.rfc(9700, "2.1")), §4.1"
+        case .authorizeLookalikeRedirect: "\(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1")), §4.1"
         case .authorizeUnknownClient: AuditSource.rfc(6749, "4.1.2.1")
         case .authorizeState: AuditSource.rfc(6749, "4.1.2")
         case .tokenExchange: "\(AuditSource.rfc(6749, "4.1.3")); \(AuditSource.validationTool)"

@@ -26,4 +26,16 @@ public struct LookalikeRedirect: Sendable, Hashable {
             LookalikeRedirect(label: "foreign domain ending in the host", uri: "https://\(host).attacker.example\(path)"),
         ]
     }
+
+    /// The requests that carry `redirect` and a lookalike of it, both as `redirect_uri`, in either order: a
+    /// partner that checks one occurrence and redirects to the other (HTTP parameter pollution) hands the code
+    /// to the lookalike's owner. A parameter sent twice makes the request invalid (RFC 6749 §3.1,
+    /// §4.1.2.1); nothing may reach the lookalike, and a result may only go to `redirect` itself.
+    public static func repeated(with redirect: AppFlipRedirectURI) -> [(label: String, values: [String])] {
+        let lookalike = "https://attacker.example\(redirect.path)"
+        return [
+            ("redirect_uri twice, the App Flip one first, then \(lookalike)", [redirect.string, lookalike]),
+            ("redirect_uri twice, \(lookalike) first, then the App Flip one", [lookalike, redirect.string]),
+        ]
+    }
 }
