@@ -2,7 +2,8 @@ import AppFlipTesting
 import Foundation
 
 /// `appflip audit --json` against one matrix server with every target a server has: the authorization
-/// endpoint with the signed-in user's cookie, the token endpoint with `--basic`, and the protected resource.
+/// endpoint with the signed-in user's cookie, the token endpoint with Google's default client authentication
+/// (`--client-auth post`), the protected resource and, where the library has one, the revocation endpoint.
 /// The cookie and the client secret go through files, as a partner's CI passes them.
 enum MatrixAudit {
     /// The JSON report's fields the matrix compares.
@@ -22,6 +23,8 @@ enum MatrixAudit {
         var authorize: String
         var token: String
         var resource: String
+        /// The RFC 7009 revocation endpoint, where the library has one.
+        var revoke: String?
     }
 
     static func run(_ endpoints: Endpoints, clientID: String, clientSecret: String, scopes: [String], cookie: String) async throws -> Report {
@@ -36,9 +39,9 @@ enum MatrixAudit {
             "appflip",
             ["audit", "--json", "--client-id", clientID] + scopes.flatMap { ["--scope", $0] } + [
                 "--authorize-url", endpoints.authorize, "--cookie-file", cookieFile.path,
-                "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--basic",
+                "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--client-auth", "post",
                 "--resource-url", endpoints.resource,
-            ]
+            ] + (endpoints.revoke.map { ["--revoke-url", $0] } ?? [])
         )
         guard let report = try? JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8)) else {
             let status = outcome.status.map(String.init) ?? "on a signal"

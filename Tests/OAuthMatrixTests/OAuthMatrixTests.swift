@@ -35,7 +35,12 @@ import Testing
             let abandoned = try await server.abandonAuthorization(cookie: cookie, clientID: Self.clientID, scope: Self.scopes[0])
             #expect((300..<400).contains(abandoned), "the abandoned authorization got HTTP \(abandoned)")
             let report = try await MatrixAudit.run(
-                .init(authorize: server.baseURL + "/oauth/authorize", token: server.baseURL + "/oauth/token", resource: server.baseURL + "/api/me"),
+                .init(
+                    authorize: server.baseURL + "/oauth/authorize",
+                    token: server.baseURL + "/oauth/token",
+                    resource: server.baseURL + "/api/me",
+                    revoke: library.hasRevocation ? server.baseURL + "/oauth/revoke" : nil
+                ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
                 scopes: Self.scopes,
@@ -57,7 +62,12 @@ import Testing
             defaults: true
         ) { django in
             let report = try await MatrixAudit.run(
-                .init(authorize: django.baseURL + "/o/authorize/", token: django.baseURL + "/o/token/", resource: django.baseURL + "/api/hello"),
+                .init(
+                    authorize: django.baseURL + "/o/authorize/",
+                    token: django.baseURL + "/o/token/",
+                    resource: django.baseURL + "/api/hello",
+                    revoke: django.baseURL + "/o/revoke_token/"
+                ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
                 scopes: Self.scopes,
@@ -117,4 +127,7 @@ extension MatrixOAuthServer.Library {
         case .pyoidc: "pyoidc"
         }
     }
+
+    /// Whether the script serves RFC 7009 revocation at `/oauth/revoke` (pyoidc's OAuth2 provider has none).
+    var hasRevocation: Bool { self != .pyoidc }
 }
