@@ -1,8 +1,7 @@
 import Foundation
 
 /// One server configuration's expected verdicts (`Expected/NAME.tsv`): `check<TAB>verdict<TAB># evidence` per
-/// line, each verified by hand on the wire against the check's rule; `#` lines are comments, among them the
-/// `# partner` rows of the partner app's verdicts, checked by hand.
+/// line, each verified by hand on the wire against the check's rule; `#` lines are comments.
 struct MatrixTable {
     /// The table's name, e.g. `authlib-quickstart`.
     let name: String
