@@ -1,7 +1,7 @@
 /// Where today's `appflip audit` reports another verdict than the hand-verified table: each entry names the
 /// table, the check, the verdict the audit gives now, and why it is wrong. The matrix accepts exactly these
 /// and fails on any other difference, and on an entry the audit no longer disagrees with, so that the list
-/// shrinks as issue 33's preconditions land (client authentication, PKCE, one finding per cause).
+/// shrinks as the audit is fixed.
 enum KnownDisagreements {
     struct Entry {
         var table: String
@@ -11,74 +11,51 @@ enum KnownDisagreements {
         var reason: String
     }
 
-    /// Authlib's and pyoidc's quick-start clients accept only HTTP Basic; the audit keeps sending the secret in
-    /// the body after `token.exchange-basic` has shown that Basic works, so the checks on tokens never run.
-    static let basicOnly =
-        "the token endpoint accepts only HTTP Basic for this client; the audit keeps using client_secret_post "
-        + "after token.exchange-basic showed that Basic works"
-
-    /// The checks on tokens that Basic would have run, skipped in both Basic-only quick starts.
-    static let skippedOnTokens = [
-        "token.json", "token.no-store", "token.bearer", "token.opaque", "token.expires-in", "token.refresh-issued",
-        "token.code-single-use", "token.refresh", "token.resource",
-    ]
+    /// With no code from any source the audit skips every token check, also those with inputs that need no
+    /// code: a made-up refresh token, a request without a token or with a made-up one at the resource, the
+    /// revocation of a token never issued. The PKCE finding is one cause; these rules are others.
+    static let noCodeNeeded = "with no code the audit skips every token check, but this one's inputs need none"
 
     static let entries: [Entry] =
-        skippedOnTokens.map { Entry(table: "authlib-quickstart", check: $0, audit: "skipped", reason: basicOnly) }
-        + [
-            Entry(table: "authlib-quickstart", check: "token.refresh-rotation", audit: "skipped", reason: basicOnly),
-            Entry(
-                table: "authlib-quickstart",
-                check: "token.code-redirect-binding",
-                audit: "fail",
-                reason: basicOnly + ": a false failure (401 invalid_client); with Basic, 400 invalid_grant"
-            ),
-            Entry(
-                table: "authlib-quickstart",
-                check: "token.invalid-refresh",
-                audit: "fail",
-                reason: basicOnly + ": a false failure (401 invalid_client); with Basic, 400 invalid_grant"
-            ),
-            Entry(
-                table: "aioauth-quickstart",
-                check: "token.exchange-basic",
-                audit: "fail",
-                reason: "token.exchange's server_error (the example's storage), whatever the credentials: one cause reported twice"
-            ),
-            Entry(
-                table: "aioauth-quickstart",
-                check: "token.code-redirect-binding",
-                audit: "fail",
-                reason: "no code can be exchanged at all (token.exchange's server_error): a finding caused by another finding"
-            ),
-        ]
-        + skippedOnTokens.map { Entry(table: "pyoidc-quickstart", check: $0, audit: "skipped", reason: basicOnly) }
-        + [
+        [
             Entry(
                 table: "pyoidc-quickstart",
                 check: "token.invalid-refresh",
                 audit: "fail",
-                reason: "judged on the client_secret_post refusal (401 unauthorized_client); with Basic every refresh gets "
-                    + "unsupported_grant_type, the one cause token.refresh reports"
+                reason: "every refresh, made up or real, gets 400 unsupported_grant_type: token.refresh's one cause reported twice"
             ),
             Entry(
-                table: "django-oauth-toolkit-defaults",
-                check: "token.invalid-refresh",
+                table: "pyoidc-quickstart",
+                check: "token.www-authenticate",
                 audit: "skipped",
-                reason: "a made-up refresh token needs no code, but the audit skips every token check when it has none"
+                reason: "a wrong Basic secret gets HTTP 401 unauthorized_client \"Incorrect secret\" without WWW-Authenticate; the audit "
+                    + "judges the challenge only after invalid_client, although any 401 to a failed Basic authentication is one"
             ),
             Entry(
-                table: "django-oauth-toolkit-defaults",
-                check: "token.error-format",
-                audit: "skipped",
-                reason: "judges the refusals token.invalid-refresh would have seen, which needs no code"
-            ),
-            Entry(
-                table: "django-oauth-toolkit-defaults",
-                check: "authorize.redirect-uris",
+                table: "pyoidc-careful",
+                check: "token.code-redirect-binding",
                 audit: "fail",
-                reason: "PKCE is required (Code challenge required.): one cause, to be reported once as itself, not as 12 redirect URIs"
+                reason: "a code without redirect_uri gets HTTP 500 text/html and no tokens: refused, its format token.error-format's "
+                    + "failure; one answer, two failures"
             ),
+            Entry(
+                table: "aioauth-careful",
+                check: "token.code-redirect-binding",
+                audit: "fail",
+                reason: "the code's own redirect_uri with a trailing slash, registered for no client, gets HTTP 400 invalid_request "
+                    + "\"Invalid redirect URI.\": an invalid parameter value (RFC 6749 §5.2), the code refused and unspent"
+            ),
+        ]
+        + ["token.invalid-refresh", "token.error-format", "token.error-fields", "token.revoke-unknown"].map {
+            Entry(table: "django-oauth-toolkit-defaults", check: $0, audit: "skipped", reason: noCodeNeeded + " (true: pass)")
+        }
+        + [
+            Entry(
+                table: "django-oauth-toolkit-defaults",
+                check: "token.resource-refusal",
+                audit: "skipped",
+                reason: noCodeNeeded + ": no token and a made-up token get HTTP 403 without WWW-Authenticate (RFC 6750 §3), unseen"
+            )
         ]
 
     /// The entry for `check` in `table`, if any.

@@ -1,9 +1,12 @@
+import AppFlipCore
 import AppFlipTesting
 import Foundation
 
-/// `appflip audit --json` against one matrix server with every target a server has: the authorization
-/// endpoint with the signed-in user's cookie, the token endpoint with `--basic`, and the protected resource.
-/// The cookie and the client secret go through files, as a partner's CI passes them.
+/// `appflip audit --json` against one matrix server with every target a server has: the partner app (appflipd's
+/// built-in `appflip` handler getting its codes from the server's authorization endpoint as the signed-in
+/// user), the authorization endpoint with the user's cookie, the token endpoint with Google's default client
+/// authentication (`--client-auth post`), the protected resource and, where the library has one, the
+/// revocation endpoint. The cookie and the client secret go through files, as a partner's CI passes them.
 enum MatrixAudit {
     /// The JSON report's fields the matrix compares.
     struct Report: Decodable {
@@ -22,6 +25,8 @@ enum MatrixAudit {
         var authorize: String
         var token: String
         var resource: String
+        /// The RFC 7009 revocation endpoint, where the library has one.
+        var revoke: String?
     }
 
     static func run(_ endpoints: Endpoints, clientID: String, clientSecret: String, scopes: [String], cookie: String) async throws -> Report {
@@ -32,14 +37,32 @@ enum MatrixAudit {
         let secretFile = directory.appendingPathComponent("client-secret")
         try Data(cookie.utf8).write(to: cookieFile)
         try Data(clientSecret.utf8).write(to: secretFile)
-        let outcome = try await TestCommand.run(
-            "appflip",
-            ["audit", "--json", "--client-id", clientID] + scopes.flatMap { ["--scope", $0] } + [
-                "--authorize-url", endpoints.authorize, "--cookie-file", cookieFile.path,
-                "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--basic",
-                "--resource-url", endpoints.resource,
-            ]
-        )
+        // The partner app as docs/configuration.md's remote authorization sets it up, for the server's client.
+        let handler: JSONValue = .object([
+            "appflip": .object([
+                "clientIDs": .array([.string(clientID)]),
+                "authorization": .object([
+                    "remote": .object([
+                        "authorizeURL": .string(endpoints.authorize),
+                        "credential": .object(["cookie": .string(cookie)]),
+                        "timeoutSeconds": .number(45),
+                    ])
+                ]),
+                // Generous: tests run in parallel on 2 loaded cores.
+                "timeoutSeconds": .number(60),
+            ])
+        ])
+        let outcome = try await TestPartner.run(handler: handler) { daemon in
+            try await TestCommand.run(
+                "appflip",
+                ["audit", "--json", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", clientID]
+                    + scopes.flatMap { ["--scope", $0] } + [
+                        "--authorize-url", endpoints.authorize, "--cookie-file", cookieFile.path,
+                        "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--client-auth", "post",
+                        "--resource-url", endpoints.resource,
+                    ] + (endpoints.revoke.map { ["--revoke-url", $0] } ?? [])
+            )
+        }
         guard let report = try? JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8)) else {
             let status = outcome.status.map(String.init) ?? "on a signal"
             throw MatrixError("appflip audit exited \(status) without a JSON report:\n\(outcome.standardError)")

@@ -1,15 +1,14 @@
 import Foundation
 
 /// One server configuration's expected verdicts (`Expected/NAME.tsv`): `check<TAB>verdict<TAB># evidence` per
-/// line, each verified by hand on the wire against the check's rule; `#` lines are comments, among them the
-/// `# future` rows of rules no check covers yet.
+/// line, each verified by hand on the wire against the check's rule; `#` lines are comments.
 struct MatrixTable {
     /// The table's name, e.g. `authlib-quickstart`.
     let name: String
-    /// Each check id's expected verdict (`pass`, `fail`, `warning`, `skipped`), in the file's order.
+    /// Each check id's expected verdict (`pass`, `fail`, `warning`, `skipped`, `could-not-run`), in the file's order.
     let verdicts: [(check: String, verdict: String)]
 
-    static let outcomes: Set<String> = ["pass", "fail", "warning", "skipped"]
+    static let outcomes: Set<String> = ["pass", "fail", "warning", "skipped", "could-not-run"]
 
     /// Reads `Expected/NAME.tsv` from the test bundle.
     static func load(_ name: String) throws -> MatrixTable {

@@ -5,8 +5,8 @@ import Testing
 
 /// The audit against independent OAuth2 server libraries from PyPI, pinned (scripts/oauth-servers, README.md
 /// there), each set up as its documentation's quick start and as a careful partner ships it, and
-/// django-oauth-toolkit with its own defaults: every authorization- and token-endpoint verdict of
-/// `appflip audit --json` must equal the hand-verified table in `Expected/`, but for the named
+/// django-oauth-toolkit with its own defaults: every partner-app (appflipd's `appflip` handler authorizing
+/// at the server), authorization- and token-endpoint verdict of `appflip audit --json` must equal the hand-verified table in `Expected/`, but for the named
 /// ``KnownDisagreements``.
 @Suite struct OAuthMatrixTests {
     static let clientID = "appflip-matrix-client"
@@ -35,7 +35,12 @@ import Testing
             let abandoned = try await server.abandonAuthorization(cookie: cookie, clientID: Self.clientID, scope: Self.scopes[0])
             #expect((300..<400).contains(abandoned), "the abandoned authorization got HTTP \(abandoned)")
             let report = try await MatrixAudit.run(
-                .init(authorize: server.baseURL + "/oauth/authorize", token: server.baseURL + "/oauth/token", resource: server.baseURL + "/api/me"),
+                .init(
+                    authorize: server.baseURL + "/oauth/authorize",
+                    token: server.baseURL + "/oauth/token",
+                    resource: server.baseURL + "/api/me",
+                    revoke: library.hasRevocation ? server.baseURL + "/oauth/revoke" : nil
+                ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
                 scopes: Self.scopes,
@@ -57,7 +62,12 @@ import Testing
             defaults: true
         ) { django in
             let report = try await MatrixAudit.run(
-                .init(authorize: django.baseURL + "/o/authorize/", token: django.baseURL + "/o/token/", resource: django.baseURL + "/api/hello"),
+                .init(
+                    authorize: django.baseURL + "/o/authorize/",
+                    token: django.baseURL + "/o/token/",
+                    resource: django.baseURL + "/api/hello",
+                    revoke: django.baseURL + "/o/revoke_token/"
+                ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
                 scopes: Self.scopes,
@@ -76,11 +86,11 @@ import Testing
         }
     }
 
-    /// Every authorization- and token-endpoint result against the table: equal, or exactly the known
+    /// Every partner-app, authorization- and token-endpoint result against the table: equal, or exactly the known
     /// disagreement; and every row of the table reported.
     static func compare(_ report: MatrixAudit.Report, with table: MatrixTable) {
         let results = report.results.filter {
-            $0.target == AuditTarget.authorizationEndpoint.rawValue || $0.target == AuditTarget.tokenEndpoint.rawValue
+            [AuditTarget.partnerApp, .authorizationEndpoint, .tokenEndpoint].map(\.rawValue).contains($0.target)
         }
         for result in results {
             guard let expected = table.verdict(of: result.id) else {
@@ -117,4 +127,7 @@ extension MatrixOAuthServer.Library {
         case .pyoidc: "pyoidc"
         }
     }
+
+    /// Whether the script serves RFC 7009 revocation at `/oauth/revoke` (pyoidc's OAuth2 provider has none).
+    var hasRevocation: Bool { self != .pyoidc }
 }
