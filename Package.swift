@@ -200,7 +200,8 @@ let package = Package(
         .target(
             name: "AppFlipBench",
             dependencies: [
-                "AppFlipAudit", "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
+                "AppFlipAudit", "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming",
+                "AppFlipGoogle",
                 "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
                 .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
             ],

@@ -172,7 +172,14 @@ public struct Auditor: Sendable {
                 var sources: [String] = []
                 if partner != nil { sources.append("partner.code") }
                 if authorization != nil { sources.append("authorize.code") }
-                skip(.tokenEndpoint, "no code to exchange: no source yields one (\(sources.joined(separator: ", ")))")
+                let reason = "no code to exchange: no source yields one (\(sources.joined(separator: ", ")))"
+                do {
+                    results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
+                        .runWithoutCodes(reason)
+                } catch {
+                    unreachable.append("\(error)")
+                    skip(.tokenEndpoint, "\(error)")
+                }
             }
         }
         await connection?.close()

@@ -119,13 +119,15 @@ import Testing
         let report = await auditor.run(httpClient: httpClient)
         try await httpClient.shutdown()
         #expect(report.exitStatus == 1)
-        #expect(report.unreachable.count == 1)
         #expect(
-            report.unreachable.first
-                == "connection to the authorization endpoint http://127.0.0.1:9/authorize refused: nothing listens there"
+            report.unreachable == [
+                "connection to the authorization endpoint http://127.0.0.1:9/authorize refused: nothing listens there",
+                "connection to the token endpoint http://127.0.0.1:9/token refused: nothing listens there",
+            ]
         )
         #expect(report.result(.authorizeRedirectURIs).outcome == .skipped)
-        // Without a code source the token checks cannot run: skipped, with why.
-        #expect(report.result(.tokenExchange).reason.contains("no code to exchange"))
+        // Without a code source the checks that need none still try the token endpoint, which is down too.
+        #expect(report.result(.tokenExchange).outcome == .skipped)
+        #expect(report.result(.tokenInvalidRefresh).reason.contains("http://127.0.0.1:9/token refused"))
     }
 }

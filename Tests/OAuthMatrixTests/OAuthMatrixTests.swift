@@ -6,8 +6,8 @@ import Testing
 /// The audit against independent OAuth2 server libraries from PyPI, pinned (scripts/oauth-servers, README.md
 /// there), each set up as its documentation's quick start and as a careful partner ships it, and
 /// django-oauth-toolkit with its own defaults: every partner-app (appflipd's `appflip` handler authorizing
-/// at the server), authorization- and token-endpoint verdict of `appflip audit --json` must equal the hand-verified table in `Expected/`, but for the named
-/// ``KnownDisagreements``.
+/// at the server), authorization- and token-endpoint verdict of `appflip audit --json` must equal the
+/// hand-verified table in `Expected/`.
 @Suite struct OAuthMatrixTests {
     static let clientID = "appflip-matrix-client"
     static let clientSecret = "matrix-secret-0123456789abcdef"
@@ -77,17 +77,8 @@ import Testing
         }
     }
 
-    @Test("every known disagreement names a row of a table, with another verdict than the table's")
-    func knownDisagreementsAreRows() throws {
-        for entry in KnownDisagreements.entries {
-            let expected = try MatrixTable.load(entry.table).verdict(of: entry.check)
-            #expect(expected != nil && expected != entry.audit, "\(entry.table) \(entry.check)")
-            #expect(MatrixTable.outcomes.contains(entry.audit))
-        }
-    }
-
-    /// Every partner-app, authorization- and token-endpoint result against the table: equal, or exactly the known
-    /// disagreement; and every row of the table reported.
+    /// Every partner-app, authorization- and token-endpoint result against the table: equal; and every row of
+    /// the table reported.
     static func compare(_ report: MatrixAudit.Report, with table: MatrixTable) {
         let results = report.results.filter {
             [AuditTarget.partnerApp, .authorizationEndpoint, .tokenEndpoint].map(\.rawValue).contains($0.target)
@@ -97,20 +88,10 @@ import Testing
                 Issue.record("\(table.name): the audit reports \(result.id) (\(result.outcome)), which the table does not list")
                 continue
             }
-            if let known = KnownDisagreements.entry(table: table.name, check: result.id) {
-                #expect(
-                    result.outcome == known.audit,
-                    """
-                    \(table.name) \(result.id): the known disagreement (\(known.reason)) no longer holds: the audit says \
-                    \(result.outcome), the table \(expected); remove the entry once the audit agrees — \(result.reason)
-                    """
-                )
-            } else {
-                #expect(
-                    result.outcome == expected,
-                    "\(table.name) \(result.id): the audit says \(result.outcome), the table \(expected) — \(result.reason)"
-                )
-            }
+            #expect(
+                result.outcome == expected,
+                "\(table.name) \(result.id): the audit says \(result.outcome), the table \(expected) — \(result.reason)"
+            )
         }
         for row in table.verdicts where !results.contains(where: { $0.id == row.check }) {
             Issue.record("\(table.name): the table lists \(row.check), which the audit did not report")

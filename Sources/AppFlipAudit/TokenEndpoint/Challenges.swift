@@ -17,7 +17,8 @@ extension TokenEndpointAudit {
         wrong.secret += "-wrong"
         let answer = try await refresh(Self.madeUpToken(), wrong)
         let evidence = ["a made-up refresh token with a wrong secret in HTTP Basic: \(answer)"]
-        guard answer.error == "invalid_client" else {
+        // Whatever its `error` says, a 401 refuses the client's authentication: RFC 6749 §5.2 asks for the challenge.
+        guard answer.error == "invalid_client" || answer.status == 401 else {
             return AuditResult(
                 .tokenWWWAuthenticate,
                 .skipped,

@@ -13,9 +13,9 @@ extension TokenEndpointAudit {
         var refused: Bool
     }
 
-    /// `token.code-redirect-binding`: another of the 12, the code's own with a trailing slash (both
-    /// HTTP 400 `invalid_grant`, RFC 6749 §5.2), and none at all (refused: `invalid_request`, a missing
-    /// parameter, or `invalid_grant`).
+    /// `token.code-redirect-binding`: another of the 12 (HTTP 400 `invalid_grant`, RFC 6749 §5.2), the code's
+    /// own with a trailing slash (`invalid_grant`, or `invalid_request`: a URI registered for no client), and
+    /// none at all (any refusal: no tokens).
     func redirectBinding(_ codes: any AuditCodeSource, _ google: Client, _ errors: inout ErrorAnswers) async throws(AuditUnreachable) -> AuditResult {
         let other = AppFlipRedirectURI.all.first { $0 != redirectURI && $0.environment == redirectURI.environment }!
         var probes: [Probe] = []
@@ -26,21 +26,23 @@ extension TokenEndpointAudit {
             [("grant_type", "authorization_code"), ("code", try await freshCode(codes)), ("redirect_uri", redirectURI.string + "/")],
             google
         )
-        probes.append(Probe(label: "presented with \(redirectURI)/", answer: slash, refused: slash.isError("invalid_grant")))
-        let omitted = try await post(target.url, [("grant_type", "authorization_code"), ("code", try await freshCode(codes))], google)
+        // A URI registered for no client is also an invalid parameter value (RFC 6749 §5.2, invalid_request).
         probes.append(
             Probe(
-                label: "presented without redirect_uri",
-                answer: omitted,
-                refused: omitted.isError("invalid_grant") || omitted.isError("invalid_request")
+                label: "presented with \(redirectURI)/",
+                answer: slash,
+                refused: slash.isError("invalid_grant") || slash.isError("invalid_request")
             )
         )
+        // Without redirect_uri any refusal keeps the binding; how the refusal is written is token.error-format's.
+        let omitted = try await post(target.url, [("grant_type", "authorization_code"), ("code", try await freshCode(codes))], google)
+        probes.append(Probe(label: "presented without redirect_uri", answer: omitted, refused: !omitted.issuedTokens))
         for probe in probes { errors.note("a code \(probe.label)", probe.answer) }
         return Self.family(
             .tokenCodeRedirectBinding,
             "a code issued for \(redirectURI)",
             probes,
-            expected: "HTTP 400 invalid_grant (invalid_request without redirect_uri)"
+            expected: "HTTP 400 invalid_grant (invalid_request for the trailing slash; any refusal without redirect_uri)"
         )
     }
 
@@ -90,7 +92,14 @@ extension TokenEndpointAudit {
 
     /// `token.invalid-refresh`: a made-up refresh token, the first exchange's access token presented as one,
     /// and its refresh token cut short by one character.
-    func invalidRefresh(_ google: Client, issued: TokenAnswer?, _ errors: inout ErrorAnswers) async throws(AuditUnreachable) -> AuditResult {
+    /// With `refreshGrantRefused`, the server refuses the refresh grant itself (`token.refresh` reports it):
+    /// a bogus token refused the same way is that one cause, not this rule's failure.
+    func invalidRefresh(
+        _ google: Client,
+        issued: TokenAnswer?,
+        refreshGrantRefused: Bool = false,
+        _ errors: inout ErrorAnswers
+    ) async throws(AuditUnreachable) -> AuditResult {
         var inputs = [("a made-up refresh token", Self.madeUpToken())]
         if let access = issued?.accessToken { inputs.append(("an access token presented as the refresh token", access)) }
         if let refreshToken = issued?.refreshToken, refreshToken.count > 1 {
@@ -101,6 +110,23 @@ extension TokenEndpointAudit {
             let answer = try await refresh(token, google)
             errors.note(label, answer)
             probes.append(Probe(label: label, answer: answer, refused: answer.isError("invalid_grant")))
+        }
+        let evidence = probes.map { "refreshing with \($0.label): \($0.answer)" }
+        if refreshGrantRefused, probes.allSatisfy({ $0.answer.error == "unsupported_grant_type" }) {
+            return AuditResult(
+                .tokenInvalidRefresh,
+                .skipped,
+                "needs token.refresh: the server refuses the refresh grant itself (unsupported_grant_type)",
+                evidence: evidence
+            )
+        }
+        if probes.allSatisfy({ $0.answer.error == "invalid_client" }) {
+            return AuditResult(
+                .tokenInvalidRefresh,
+                .skipped,
+                "the client's credentials were refused (invalid_client), so no refresh token was judged",
+                evidence: evidence
+            )
         }
         return Self.family(.tokenInvalidRefresh, "refreshing with", probes, expected: "HTTP 400 invalid_grant")
     }

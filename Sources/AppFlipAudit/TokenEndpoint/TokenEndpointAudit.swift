@@ -89,11 +89,27 @@ public struct TokenEndpointAudit: Sendable {
         let methods = authentication.accepted.isEmpty ? [method] : authentication.accepted
         results.append(try await wrongSecret(codes, methods, &errors))
         results.append(try await unknownClient(codes, methods, &errors))
-        results.append(try await invalidRefresh(google, issued: firstTokens, &errors))
+        let refreshGrantRefused = errors.token.contains { $0.0 == "refresh 1" && $0.1.error == "unsupported_grant_type" }
+        results.append(try await invalidRefresh(google, issued: firstTokens, refreshGrantRefused: refreshGrantRefused, &errors))
         results.append(try await basicChallenge(basicAccepted: authentication.basicAccepted))
         results.append(try await resourceRefusal(revoked: revokedRefusals))
         results.append(Self.errorFormat(errors.token + errors.revocation))
         results.append(Self.errorFields(errors))
         return results
+    }
+
+    /// When no source yields a code (`reason` says why, once): the checks that need none still run on the
+    /// configured client authentication — a refresh token never issued, revoking one, the resource without a
+    /// token and with one never issued, and how those errors are written — and the rest are skipped.
+    public func runWithoutCodes(_ reason: String) async throws(AuditUnreachable) -> [AuditResult] {
+        var errors = ErrorAnswers()
+        let google = client(target.clientAuth)
+        var results = [try await invalidRefresh(google, issued: nil, &errors)]
+        results.append(try await revokeUnknown(google, &errors))
+        results.append(try await resourceRefusal(revoked: []))
+        results.append(Self.errorFormat(errors.token + errors.revocation))
+        results.append(Self.errorFields(errors))
+        let ran = Set(results.map(\.check))
+        return results + AuditCheck.allCases.filter { $0.target == .tokenEndpoint && !ran.contains($0) }.map { AuditResult($0, .skipped, reason) }
     }
 }

@@ -176,7 +176,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenCodeSingleUse:
             "A code used twice gets invalid_grant; the tokens issued from it, shown working just before, SHOULD be revoked (a warning if they still work)."
         case .tokenCodeRedirectBinding:
-            "A code presented with another redirect_uri than its own (another of the 12, its own with a trailing slash) gets invalid_grant; one presented without redirect_uri is refused."
+            "A code presented with another of the 12 redirect URIs than its own gets invalid_grant; with its own plus a trailing slash (registered for no client) invalid_grant or invalid_request; without redirect_uri it gets no tokens."
         case .tokenWrongSecret:
             "A wrong, empty or missing client secret, by every method the server accepts, gets invalid_client."
         case .tokenUnknownClient:
