@@ -25,6 +25,9 @@ public struct TestApp: Sendable {
     public var priority: Int?
     /// The app file's `android` identity; with no `domains`, the app file has no association either.
     public var android: AndroidIdentity?
+    /// The statement lists of the Android identity's App Links hosts, by host: each is written to a file
+    /// that the app file's `android.assetLinks` names.
+    public var assetLinks: [String: JSONValue]
 
     /// Creates an app that, by default, claims every path of its domains.
     public init(
@@ -33,7 +36,8 @@ public struct TestApp: Sendable {
         components: [JSONValue] = [.object(["/": .string("*")])],
         handler: Handler,
         priority: Int? = nil,
-        android: AndroidIdentity? = nil
+        android: AndroidIdentity? = nil,
+        assetLinks: [String: JSONValue] = [:]
     ) {
         self.appID = appID
         self.domains = domains
@@ -41,5 +45,6 @@ public struct TestApp: Sendable {
         self.handler = handler
         self.priority = priority
         self.android = android
+        self.assetLinks = assetLinks
     }
 }

@@ -120,7 +120,20 @@ extension TestDaemon {
             ]
             if let priority = app.priority { document["priority"] = .number(Double(priority)) }
             if let android = app.android {
-                document["android"] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(android))
+                var object = try JSONDecoder().decode([String: JSONValue].self, from: JSONEncoder().encode(android))
+                var files: [String: JSONValue] = [:]
+                for (host, list) in app.assetLinks {
+                    let name = "app-\(index + 100)-\(host).assetlinks.json"
+                    try TestDirectory.write(
+                        String(decoding: try JSONEncoder.protocolEncoder.encode(list), as: UTF8.self),
+                        to: directory + "/" + name,
+                        mode: 0o644
+                    )
+                    // Outside apps.d, where every .json file is an app file.
+                    files[host] = .string("../" + name)
+                }
+                if !files.isEmpty { object["assetLinks"] = .object(files) }
+                document["android"] = .object(object)
                 if app.domains.isEmpty {
                     document["domains"] = nil
                     document["association"] = nil

@@ -57,7 +57,7 @@ import Testing
             let environment = ["APPFLIP_SOCKET": daemon.socketPath, "NO_COLOR": "1"]
             let match = try await TestCommand.run("appflip", ["explain", "https://accept.test/x"], environment: environment)
             #expect(match.status == 0)
-            #expect(match.standardOutput.hasPrefix("✔ match: T.accept"))
+            #expect(match.standardOutput.hasPrefix("iOS      ✔ match: T.accept"))
             let exclude = try await TestCommand.run("appflip", ["explain", "https://accept.test/no/x", "--json"], environment: environment)
             #expect(exclude.status == 1)
             let reply = try JSONDecoder().decode(Reply.self, from: Data(exclude.standardOutput.utf8))

@@ -1,5 +1,7 @@
 import AppFlipConfiguration
+import AppFlipCore
 import AppFlipDaemon
+import AppFlipProtocol
 import AppFlipTesting
 import Glibc
 import Logging
@@ -68,7 +70,37 @@ import Testing
         ),
         (
             #"{"package":"com.example.app","fingerprints":["FP"],"intentFilter":[]}"#, "android.intentFilter",
-            "unknown key; known keys are package, fingerprints, activities"
+            "unknown key; known keys are package, fingerprints, activities, intentFilters, assetLinks"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"autoVerify":true,"actions":["V"],"data":[{"scheme":"https","host":"a.test","pathPrefx":"/x"}]}]}"#,
+            "android.intentFilters[0].data[0].pathPrefx",
+            "unknown key; known keys are scheme, host, port, path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"verify":true,"actions":["V"],"data":[{"scheme":"https"}]}]}"#,
+            "android.intentFilters[0].verify", "unknown key; known keys are autoVerify, actions, categories, data"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"actions":["V"],"data":[{"scheme":"https","port":8443}]}]}"#,
+            "android.intentFilters[0].data[0].port",
+            "is invalid: a port counts only with a host in the same <data> element (IntentFilter.addDataAuthority)"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"actions":["V"],"data":[{"host":"a.test"}]}]}"#,
+            "android.intentFilters[0].data", "is invalid: must name at least one scheme (https)"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"actions":["V"],"data":[{"scheme":"https","host":"a.test","pathAdvancedPattern":"/[a"}]}]}"#,
+            "android.intentFilters[0].data[0].pathAdvancedPattern", "PatternMatcher"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"intentFilters":[{"data":[{"scheme":"https"}]}]}"#,
+            "android.intentFilters[0].actions", "is required"
+        ),
+        (
+            #"{"package":"com.example.app","fingerprints":["FP"],"assetLinks":{"a.test":"missing.json"}}"#, "android.assetLinks.a.test",
+            "no autoVerify filter (VIEW, BROWSABLE, DEFAULT, http/https only) asks Android to verify a.test"
         ),
         (
             #"{"package":"com.example.app","fingerprints":["FP"],"activities":[{"name":".Flip","actions":["A"]}]}"#, "android.activities[0].exported",
@@ -90,7 +122,11 @@ import Testing
     func aBrokenAndroidIdentityIsRefusedNamingTheField(android: String, field: String, message: String) throws {
         let error = try #require(try loadError(Self.androidApp(android.replacing("\"FP\"", with: "\"\(Self.fingerprint)\""))))
         #expect(error.field == field, "\(error)")
-        #expect(error.message == message, "\(error)")
+        if message == "PatternMatcher" {
+            #expect(error.message.hasPrefix("is invalid: PatternMatcher refuses it: "), "\(error)")
+        } else {
+            #expect(error.message == message, "\(error)")
+        }
     }
 
     @Test func twoAppFilesMayNotBeTheSamePackage() throws {
@@ -136,6 +172,42 @@ import Testing
         #expect(
             try DaemonConfiguration.load(from: directory + "/appflipd.json").claimPolicy.androidPackages == [0: ["*"], 1000: ["com.example.app"]]
         )
+    }
+
+    @Test(arguments: [
+        (
+            #"{"android":{"generation":13}}"#, "android.generation",
+            "is invalid: must be 11 (Android 6 to 11), 12 (12 to 14) or 15 (15 and later), not 13"
+        ),
+        (#"{"android":{"verifier":"aosp"}}"#, "android.verifier", "is invalid: must be google or statementService, not \"aosp\""),
+        (#"{"android":{"verfier":"google"}}"#, "android.verfier", "unknown key; known keys are verifier, generation"),
+    ])
+    func aBrokenAndroidSettingIsRefusedNamingTheField(json: String, field: String, message: String) throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        try TestDirectory.write(json, to: directory + "/appflipd.json", mode: 0o644)
+        #expect(throws: ConfigurationError(file: directory + "/appflipd.json", field: field, message)) {
+            try DaemonConfiguration.load(from: directory + "/appflipd.json")
+        }
+    }
+
+    @Test func theAndroidSettingsDefaultToGoogleOnAndroid15AndThePlatformToIOS() throws {
+        let directory = try TestDirectory.make()
+        defer { TestDirectory.remove(directory) }
+        try TestDirectory.write(#"{}"#, to: directory + "/appflipd.json", mode: 0o644)
+        let defaults = try DaemonConfiguration.load(from: directory + "/appflipd.json")
+        #expect(defaults.platform == .ios)
+        #expect(defaults.android.verifier == .google)
+        #expect(defaults.android.generation == .android15)
+        try TestDirectory.write(
+            #"{"platform":"android","android":{"verifier":"statementService","generation":11}}"#,
+            to: directory + "/appflipd.json",
+            mode: 0o644
+        )
+        let set = try DaemonConfiguration.load(from: directory + "/appflipd.json")
+        #expect(set.platform == .android)
+        #expect(set.android.verifier == .statementService)
+        #expect(set.android.generation == .android11AndEarlier)
     }
 
     @Test func anUnknownClaimPolicyKeyIsRefused() throws {

@@ -73,10 +73,41 @@ import Testing
                         categories: ["android.intent.category.LAUNCHER"],
                         exported: true
                     ),
+                ],
+                intentFilters: [
+                    IntentFilter(
+                        autoVerify: true,
+                        schemes: ["https"],
+                        authorities: [.init(host: "android.test")],
+                        paths: [try! PatternMatcher("/link/", kind: .prefix)]
+                    )
                 ]
-            )
+            ),
+            assetLinks: ["android.test": androidStatementList]
         ),
     ]
+
+    /// `android.test`'s statement list: `com.example.partner` for every link but `/link/internal/*` (a dynamic rule).
+    static let androidStatementList: JSONValue = .array([
+        .object([
+            "relation": .array([.string("delegate_permission/common.handle_all_urls")]),
+            "target": .object([
+                "namespace": .string("android_app"),
+                "package_name": .string("com.example.partner"),
+                "sha256_cert_fingerprints": .array([
+                    .string("00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF")
+                ]),
+            ]),
+            "relation_extensions": .object([
+                "delegate_permission/common.handle_all_urls": .object([
+                    "dynamic_app_link_components": .array([
+                        .object(["/": .string("/link/internal/*"), "exclude": .bool(true)]),
+                        .object(["/": .string("*")]),
+                    ])
+                ])
+            ]),
+        ])
+    ])
 
     @Test(.timeLimit(.minutes(5))) func everyExampleGetsExactlyTheRepliesThePageShows() async throws {
         let examples = Self.examples

@@ -17,15 +17,22 @@ struct OpenCommand: AsyncParsableCommand {
     @Flag(help: "Send universalLinksOnly: false, so that a URL no app claims is reported as opened in a browser instead of failing with no_app.")
     var allowBrowser = false
 
+    @Option(help: "The link dispatcher to emulate, ios or android; without it, appflipd's `platform` setting.")
+    var platform: String?
+
     @Option(help: "The activity type to send.")
     var activityType = browsingWebActivityType
 
     @OptionGroup var daemon: DaemonConnectionOptions
 
+    func validate() throws {
+        if let platform, Platform(rawValue: platform) == nil { throw ValidationError("--platform is ios or android, not \(platform)") }
+    }
+
     func run() async throws {
         let request = OpenRequest(
             activity: Activity(activityType: activityType, webpageURL: url),
-            options: OpenOptions(universalLinksOnly: !allowBrowser)
+            options: OpenOptions(universalLinksOnly: !allowBrowser, platform: platform.flatMap(Platform.init(rawValue:)))
         )
         let reply = try await daemon.send(.open(request))
         if daemon.json { try OutputJSON.print(reply) }
@@ -40,7 +47,7 @@ struct OpenCommand: AsyncParsableCommand {
                             + style.dim(" via \(result.domain ?? "-"), \(result.rule ?? "-")")
                     )
                 case .browser:
-                    print(style.yellow("→ browser") + ": no app claims the URL; on iOS it would open in the browser")
+                    print(style.yellow("→ browser") + ": " + (result.reason ?? "no app claims the URL; on iOS it would open in the browser"))
                 }
                 result.opened.forEach { print(style.describe(opened: $0)) }
             }

@@ -246,6 +246,10 @@ final class ConnectionHandler: ChannelInboundHandler {
                     priority: RoutePriority.live
                 )
             }
+            var appLinks: AppLinkVerification?
+            if let identity = request.android {
+                appLinks = try AppLinkVerification(identity: identity, statementLists: try Self.statementLists(of: request))
+            }
             let handler = LiveAppHandler(
                 outbound: outbound,
                 timeout: .milliseconds(Int64(daemon.configuration.liveAppTimeoutSeconds * 1000)),
@@ -257,6 +261,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 domains: request.domains,
                 claims: request.domains.compactMap(DomainClaim.init),
                 android: request.android,
+                appLinks: appLinks,
                 handler: handler,
                 origin: .live(peer: peer, connection: ObjectIdentifier(channel))
             )
@@ -270,6 +275,19 @@ final class ConnectionHandler: ChannelInboundHandler {
             logger.info("live app refused", metadata: ["app": "\(request.appID)", "code": "\(error.code.rawValue)", "reason": "\(error.message)"])
             return .failure(error)
         }
+    }
+
+    /// A `register` request's statement lists, as the bytes a host would serve, by host.
+    private static func statementLists(of request: RegisterRequest) throws(ErrorBody) -> [String: [UInt8]] {
+        var lists: [String: [UInt8]] = [:]
+        for (host, document) in request.assetLinks {
+            do {
+                lists[host.lowercased()] = Array(try JSONEncoder().encode(document))
+            } catch {
+                throw ErrorBody(.invalidRequest, "the statement list cannot be encoded: \(error)", field: "android.assetLinks.\(host)")
+            }
+        }
+        return lists
     }
 
     /// A live app's connection went over or back under its high water mark (see ``LiveAppHandler``).

@@ -16,24 +16,26 @@ public final class Handoff: Sendable {
     public let eventLoop: any EventLoop
     /// The daemon's logger, for the handler's own messages; log URLs only through `Redaction.redact(url:)`.
     public let logger: Logger
-    /// The app the router chose, and the rule through which it claims the URL.
-    let candidate: Candidate
+    /// The app the URL was routed to.
+    public let appID: String
+    /// The rule that brought the URL to the app: on iOS the AASA component that matched, as an RFC 6901
+    /// pointer into its AASA document (`/applinks/details/0/components/1`); on Android the intent filter,
+    /// as a pointer into the app's `android` object (`/android/intentFilters/0`).
+    public let rule: String
+    /// What the app claims the host through: its `applinks:` entry on iOS, the filter's host on Android.
+    let domain: String
     let hop: HandoffHop
 
-    init(activity: Activity, url: RawURL, candidate: Candidate, eventLoop: any EventLoop, logger: Logger, hop: HandoffHop) {
+    init(activity: Activity, url: RawURL, route: RoutedApp, eventLoop: any EventLoop, logger: Logger, hop: HandoffHop) {
         self.activity = activity
         self.url = url
-        self.candidate = candidate
+        self.appID = route.appID
+        self.rule = route.rule
+        self.domain = route.domain
         self.eventLoop = eventLoop
         self.logger = logger
         self.hop = hop
     }
-
-    /// The app the URL was routed to.
-    public var appID: String { candidate.appID }
-
-    /// The AASA component that matched, as an RFC 6901 pointer into its AASA document, `/applinks/details/0/components/1`.
-    public var rule: String { candidate.decision.pointer ?? "" }
 
     /// Opens `url` as this app would with `UIApplication.open(_:options:)`: it is routed like any universal
     /// link and delivered to the app that claims it. The future never fails; the `OpenedURL` says what

@@ -172,10 +172,8 @@ final class HandoffHop: Sendable {
         switch daemon.router.route(url, webpageURL: webpageURL, options: options) {
         case .concluded(let result):
             finish(result)
-        case .app(let candidate, let handler):
-            handler.handle(
-                Handoff(activity: activity, url: url, candidate: candidate, eventLoop: eventLoop, logger: daemon.logger, hop: self)
-            )
+        case .app(let route, let handler):
+            handler.handle(Handoff(activity: activity, url: url, route: route, eventLoop: eventLoop, logger: daemon.logger, hop: self))
         }
     }
 
@@ -202,9 +200,8 @@ final class HandoffHop: Sendable {
         return true
     }
 
-    /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result. The
-    /// candidate's fields are read through the handoff: a copy of the whole `Candidate` cost a count per
-    /// string in it.
+    /// Turns the handler's answer, once every URL it opened is delivered, into the hop's result. The route's
+    /// fields are read through the handoff, not copied out of it.
     private func conclude(_ answer: Result<ActivityAnswer, ErrorBody>, opened: [OpenedURL], overflowed: Bool, handoff: Handoff) {
         let appID = handoff.appID
         let rule = handoff.rule
@@ -213,7 +210,7 @@ final class HandoffHop: Sendable {
             overflowed ? .failure(ErrorBody(.handlerFailed, "\(appID)'s handler opened more than \(maxOpened) URLs (maxOpenedURLs)")) : answer
         switch answer {
         case .success(let answer) where answer.continues:
-            finish(.success(OpenResult(status: .handled, app: appID, domain: handoff.candidate.domain.description, rule: rule, opened: opened)))
+            finish(.success(OpenResult(status: .handled, app: appID, domain: handoff.domain, rule: rule, opened: opened)))
         case .success(let answer):
             let because = answer.reason.map { ": \($0)" } ?? ""
             finish(

@@ -2,26 +2,36 @@ import AppFlipCore
 import AppFlipProtocol
 import HashTreeCollections
 
-/// Decides which app a universal link goes to, and explains the decision: routing only. What happens to
+/// Decides which app a link goes to, as iOS (universal links) or Android (App Links) would, and explains the
+/// decision: routing only. What happens to
 /// the handoff after that is its ``HandoffHop``'s.
 final class HandoffRouter: Sendable {
     /// Where a URL goes.
     enum Decision {
         /// To this app's handler.
-        case app(Candidate, any ActivityHandler)
+        case app(RoutedApp, any ActivityHandler)
         /// Nowhere: the hop ends here with this result (the browser, or a refusal).
         case concluded(Result<OpenResult, ErrorBody>)
     }
 
-    private let registry: AppRegistry
+    let registry: AppRegistry
+    /// The platform an `open` without `options.platform` emulates.
+    private let platform: Platform
+    let android: AndroidSettings
 
-    init(registry: AppRegistry) {
+    init(registry: AppRegistry, platform: Platform, android: AndroidSettings) {
         self.registry = registry
+        self.platform = platform
+        self.android = android
     }
 
-    /// The app that opens `url`, against the routes in force now.
+    /// The app that opens `url`, against the routes in force now, as the platform the options name (or
+    /// the daemon's) would choose it.
     func route(_ url: RawURL, webpageURL: String, options: OpenOptions) -> Decision {
         let routes = registry.routes
+        if (options.platform ?? platform) == .android {
+            return routeAsAndroid(webpageURL, routes: routes, options: options)
+        }
         switch routes.table.route(url) {
         case .noApp:
             if options.universalLinksOnly {
@@ -43,7 +53,7 @@ final class HandoffRouter: Sendable {
             guard let handler = routes.handlers[candidate.appID] else {
                 return .concluded(.failure(ErrorBody(.noApp, "\(candidate.appID) has no handler")))
             }
-            return .app(candidate, handler)
+            return .app(RoutedApp(candidate), handler)
         }
     }
 
@@ -65,14 +75,30 @@ final class HandoffRouter: Sendable {
         switch table.route(url) {
         case .matched(let candidate):
             return .success(
-                ExplainResult(url: request.url, decision: .match, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates)
+                ExplainResult(
+                    url: request.url,
+                    decision: .match,
+                    app: candidate.appID,
+                    rule: candidate.decision.pointer,
+                    candidates: candidates,
+                    android: explainAsAndroid(request.url)
+                )
             )
         case .excluded(let candidate):
             return .success(
-                ExplainResult(url: request.url, decision: .exclude, app: candidate.appID, rule: candidate.decision.pointer, candidates: candidates)
+                ExplainResult(
+                    url: request.url,
+                    decision: .exclude,
+                    app: candidate.appID,
+                    rule: candidate.decision.pointer,
+                    candidates: candidates,
+                    android: explainAsAndroid(request.url)
+                )
             )
         case .noApp:
-            return .success(ExplainResult(url: request.url, decision: .noApp, app: nil, rule: nil, candidates: candidates))
+            return .success(
+                ExplainResult(url: request.url, decision: .noApp, app: nil, rule: nil, candidates: candidates, android: explainAsAndroid(request.url))
+            )
         }
     }
 

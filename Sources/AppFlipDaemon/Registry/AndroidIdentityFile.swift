@@ -1,20 +1,33 @@
 import AppFlipConfiguration
 import AppFlipCore
 
-/// The `android` object of an app file: an `AndroidIdentity`, decoded strictly. The protocol's `register`
-/// ignores keys it does not know; a configuration file refuses them, so that a typo (`exproted`) is not
-/// an activity silently left unexported.
+/// The `android` object of an app file: an `AndroidIdentity`, decoded strictly, and the statement list
+/// files of its App Links hosts. The protocol's `register` ignores keys it does not know; a configuration
+/// file refuses them, so that a typo (`exproted`, `pathPrefx`) is not an activity silently left unexported
+/// or a filter silently taking every path.
 struct AndroidIdentityFile: Decodable {
     var identity: AndroidIdentity
+    /// `assetLinks`: host → a statement list file, relative to the app file.
+    var assetLinks: [String: String]
 
-    /// The keys `AndroidIdentity` decodes.
+    /// The keys `AndroidIdentity` decodes, and `assetLinks`.
     private enum IdentityKey: String, CodingKey, CaseIterable {
-        case package, fingerprints, activities
+        case package, fingerprints, activities, intentFilters, assetLinks
     }
 
     /// The keys `AndroidActivity` decodes.
     private enum ActivityKey: String, CodingKey, CaseIterable {
         case name, actions, categories, exported
+    }
+
+    /// The keys `IntentFilter` decodes.
+    private enum FilterKey: String, CodingKey, CaseIterable {
+        case autoVerify, actions, categories, data
+    }
+
+    /// The attributes of a `<data>` element.
+    private enum DataKey: String, CodingKey, CaseIterable {
+        case scheme, host, port, path, pathPrefix, pathPattern, pathAdvancedPattern, pathSuffix
     }
 
     /// Refuses an `activities` entry with a key it does not have.
@@ -24,9 +37,25 @@ struct AndroidIdentityFile: Decodable {
         }
     }
 
+    /// Refuses an `intentFilters` entry, or one of its `data` elements, with a key it does not have.
+    private struct StrictFilter: Decodable {
+        private struct StrictData: Decodable {
+            init(from decoder: any Decoder) throws {
+                _ = try decoder.strictContainer(keyedBy: DataKey.self)
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: FilterKey.self)
+            _ = try container.decodeIfPresent([StrictData].self, forKey: .data)
+        }
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: IdentityKey.self)
         _ = try container.decodeIfPresent([StrictActivity].self, forKey: .activities)
+        _ = try container.decodeIfPresent([StrictFilter].self, forKey: .intentFilters)
+        assetLinks = try container.decodeIfPresent([String: String].self, forKey: .assetLinks) ?? [:]
         identity = try AndroidIdentity(from: decoder)
     }
 }

@@ -17,6 +17,8 @@ struct RegisteredApp: Sendable {
     var claims: [DomainClaim]
     /// The package it is, and the activities intents reach it through.
     var android: AndroidIdentity?
+    /// Its App Links hosts' verdicts, for an app with an Android identity.
+    var appLinks: AppLinkVerification?
     var handler: any ActivityHandler
     var origin: Origin
 
@@ -26,6 +28,7 @@ struct RegisteredApp: Sendable {
         domains: [String],
         claims: [DomainClaim],
         android: AndroidIdentity? = nil,
+        appLinks: AppLinkVerification? = nil,
         handler: any ActivityHandler,
         origin: Origin
     ) {
@@ -34,6 +37,7 @@ struct RegisteredApp: Sendable {
         self.domains = domains
         self.claims = claims
         self.android = android
+        self.appLinks = appLinks
         self.handler = handler
         self.origin = origin
     }
@@ -49,7 +53,7 @@ struct RegisteredApp: Sendable {
 
     /// The entry `start` finds the app by, for an app with an Android identity.
     var androidApp: (String, AndroidApp)? {
-        android.map { ($0.package, AndroidApp(appID: appID, identity: $0, handler: handler)) }
+        android.map { ($0.package, AndroidApp(appID: appID, identity: $0, appLinks: appLinks, handler: handler)) }
     }
 
     var liveOwner: PeerInfo? {
@@ -62,5 +66,6 @@ struct RegisteredApp: Sendable {
 struct AndroidApp: Sendable {
     let appID: String
     let identity: AndroidIdentity
+    let appLinks: AppLinkVerification?
     let handler: any ActivityHandler
 }

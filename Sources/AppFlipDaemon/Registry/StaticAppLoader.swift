@@ -20,6 +20,8 @@ struct StaticAppLoader {
         var priority: Int?
         /// The app's Android identity; with it, `domains` and the association may be left out.
         var android: AndroidIdentity?
+        /// Its App Links hosts' statement list files, by host.
+        var assetLinks: [String: String]
 
         private enum CodingKeys: String, CodingKey, CaseIterable {
             case appID, domains, association, associationFile, handler, priority, android
@@ -28,7 +30,9 @@ struct StaticAppLoader {
         init(from decoder: any Decoder) throws {
             let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
             appID = try container.decode(String.self, forKey: .appID)
-            android = try container.decodeIfPresent(AndroidIdentityFile.self, forKey: .android)?.identity
+            let androidFile = try container.decodeIfPresent(AndroidIdentityFile.self, forKey: .android)
+            android = androidFile?.identity
+            assetLinks = androidFile?.assetLinks ?? [:]
             if android == nil {
                 domains = try container.decode([String].self, forKey: .domains)
             } else {
@@ -146,9 +150,34 @@ struct StaticAppLoader {
             domains: app.domains,
             claims: app.domains.compactMap(DomainClaim.init),
             android: app.android,
+            appLinks: try appLinks(of: app, file: file, directory: directory),
             handler: handler,
             origin: .configured(file: file)
         )
+    }
+
+    /// Reads the app's statement lists and verifies its hosts with them.
+    private func appLinks(of app: AppFile, file: String, directory: String) throws(ConfigurationError) -> AppLinkVerification? {
+        guard let identity = app.android else { return nil }
+        do {
+            try AppLinkVerification.check(hosts: app.assetLinks.keys, of: identity)
+        } catch {
+            throw ConfigurationError(file: file, field: error.field, error.message)
+        }
+        var lists: [String: [UInt8]] = [:]
+        for (host, path) in app.assetLinks {
+            let resolved = ConfigurationFile.resolve(path, against: directory)
+            do {
+                lists[host.lowercased()] = try ConfigurationFile.read(resolved)
+            } catch {
+                throw ConfigurationError(file: file, field: "android.assetLinks.\(host)", "\(resolved): \(error.message)")
+            }
+        }
+        do {
+            return try AppLinkVerification(identity: identity, statementLists: lists)
+        } catch {
+            throw ConfigurationError(file: file, field: error.field, error.message)
+        }
     }
 
     private static func jsonFiles(in directory: String) throws -> [String] {

@@ -1,6 +1,6 @@
 public import AppFlipConfiguration
 import AppFlipCore
-import AppFlipProtocol
+public import AppFlipProtocol
 import FoundationEssentials
 import NIOCore
 
@@ -55,6 +55,11 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// The event loop threads that serve the socket; `nil`: one fewer than the CPUs, at least one (see
     /// ``eventLoopsInEffect``).
     public var eventLoops: Int?
+    /// The link dispatcher an `open` without `options.platform` emulates: iOS's by default, as before
+    /// Android routing existed.
+    public var platform: Platform = .ios
+    /// The Android device the daemon plays: which verifier decided the hosts, and which release applies it.
+    public var android = AndroidSettings()
 
     /// The defaults, as a daemon with no `appflipd.json` runs.
     public init() {}
@@ -131,7 +136,7 @@ extension DaemonConfiguration: Codable {
         case socket, listenBacklog, appsDirectory, maxLineBytes, maxConnections, maxConnectionsPerUID, maxInFlightPerConnection,
             liveAppTimeoutSeconds, maxPendingPerLiveApp, execTimeoutSeconds
         case reservedConnections, reservedConnectionsPerUID, helloTimeoutSeconds, idleTimeoutSeconds
-        case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy, eventLoops
+        case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy, eventLoops, platform, android
     }
 
     /// Decodes `appflipd.json` strictly: unknown keys are refused, absent ones keep their defaults.
@@ -157,5 +162,7 @@ extension DaemonConfiguration: Codable {
         maxOpenedURLs = try container.decodeIntegerIfPresent(forKey: .maxOpenedURLs) ?? defaults.maxOpenedURLs
         claimPolicy = try container.decodeIfPresent(ClaimPolicy.self, forKey: .claimPolicy) ?? defaults.claimPolicy
         eventLoops = try container.decodeIntegerIfPresent(forKey: .eventLoops)
+        platform = try container.decodeIfPresent(Platform.self, forKey: .platform) ?? defaults.platform
+        android = try container.decodeIfPresent(AndroidSettings.self, forKey: .android) ?? defaults.android
     }
 }

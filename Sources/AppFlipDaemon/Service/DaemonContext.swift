@@ -19,7 +19,7 @@ final class DaemonContext: Sendable {
         self.inFlight = InFlightHandoffs()
         self.logger = logger
         self.policy = NIOLockedValueBox(configuration.claimPolicy)
-        self.router = HandoffRouter(registry: registry)
+        self.router = HandoffRouter(registry: registry, platform: configuration.platform, android: configuration.android)
         self.recorder = HandoffRecorder(events: events, log: handoffLog ?? LoggerHandoffLog(logger: logger))
     }
 

@@ -162,6 +162,7 @@ extension JSONLineWriter {
             open.opened.forEach { write($0) }
             endArray()
         }
+        field("reason", open.reason)
         field("rule", open.rule)
         field("status", open.status.rawValue)
         endObject()
@@ -182,6 +183,7 @@ extension JSONLineWriter {
         beginObject()
         key("universalLinksOnly")
         bool(options.universalLinksOnly)
+        if let platform = options.platform { field("platform", platform.rawValue) }
         endObject()
     }
 }

@@ -33,14 +33,69 @@ public struct ExplainResult: Sendable, Hashable, Codable {
     public var rule: String?
     /// Every app whose associated domains cover the host, in precedence order, with its own decision.
     public var candidates: [CandidateDecision]
+    /// The same URL routed as Android does, beside the iOS decision above; `nil` from a daemon that
+    /// predates Android routing.
+    public var android: AndroidDecision?
 
     /// Creates the reply.
-    public init(url: String, decision: Decision, app: String?, rule: String?, candidates: [CandidateDecision]) {
+    public init(url: String, decision: Decision, app: String?, rule: String?, candidates: [CandidateDecision], android: AndroidDecision? = nil) {
         self.url = url
         self.decision = decision
         self.app = app
         self.rule = rule
         self.candidates = candidates
+        self.android = android
+    }
+}
+
+/// How Android would resolve a URL, as `explain` reports it: on the device the daemon plays
+/// (`android.verifier`, `android.generation`), and on every other device where the outcome differs.
+public struct AndroidDecision: Sendable, Hashable, Codable {
+    /// What Android does with the URL.
+    public enum Decision: String, Sendable, Hashable, Codable {
+        /// `app` opens it.
+        case match
+        /// Several verified apps: Android asks the user.
+        case chooser
+        /// It opens in the browser, for `reason`.
+        case browser
+    }
+
+    /// The verifier whose verdicts decided: `google` or `statementService`.
+    public var verifier: String
+    /// The Android release: 11 (6 to 11), 12 (12 to 14) or 15 (15 and later).
+    public var generation: Int
+    public var decision: Decision
+    /// The app that opens it; for `chooser`, the apps offered.
+    public var apps: [String]
+    /// The deciding intent filter, `/android/intentFilters/N` in the app's `android` object.
+    public var rule: String?
+    /// The filter host that matched.
+    public var host: String?
+    /// Why it opens in the browser.
+    public var reason: String?
+    /// The other verifier and generation pairs whose decision differs from this one, each with its own.
+    public var otherwise: [AndroidDecision]?
+
+    /// Creates a decision.
+    public init(
+        verifier: String,
+        generation: Int,
+        decision: Decision,
+        apps: [String],
+        rule: String? = nil,
+        host: String? = nil,
+        reason: String? = nil,
+        otherwise: [AndroidDecision]? = nil
+    ) {
+        self.verifier = verifier
+        self.generation = generation
+        self.decision = decision
+        self.apps = apps
+        self.rule = rule
+        self.host = host
+        self.reason = reason
+        self.otherwise = otherwise
     }
 }
 

@@ -26,17 +26,28 @@ public struct OpenOptions: Sendable, Hashable, Codable {
     /// When true, the URL must be delivered to an app that claims it; when false (the iOS default) a URL no
     /// app claims "opens in the browser", which appflipd reports as the delivery status `browser`.
     public var universalLinksOnly: Bool
+    /// Which operating system's dispatcher the handoff emulates; `nil`: the daemon's `platform` setting.
+    public var platform: Platform?
 
-    /// Creates options; the default is iOS's.
-    public init(universalLinksOnly: Bool = false) {
+    /// Creates options; the default is iOS's, on the daemon's platform.
+    public init(universalLinksOnly: Bool = false, platform: Platform? = nil) {
         self.universalLinksOnly = universalLinksOnly
+        self.platform = platform
     }
 
     /// Decodes the options; a missing `universalLinksOnly` is false, as on iOS.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly) ?? false
+        platform = try container.decodeIfPresent(Platform.self, forKey: .platform)
     }
+}
+
+/// The link dispatcher a handoff emulates: iOS's universal links (the AASA routes) or Android's App Links
+/// (intent filters and verified hosts).
+public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+    case ios
+    case android
 }
 
 /// The reply to a successful `open`.
@@ -59,13 +70,24 @@ public struct OpenResult: Sendable, Hashable, Codable {
     public var rule: String?
     /// What happened to each URL the handler opened, in the order it opened them.
     public var opened: [OpenedURL]
+    /// Why a link routed as Android does opens in the browser: no filter, an unverified host and why, a
+    /// dynamic rule. `nil` on iOS, where only "no app claims it" leads there.
+    public var reason: String?
 
     /// Creates the reply.
-    public init(status: Status, app: String? = nil, domain: String? = nil, rule: String? = nil, opened: [OpenedURL] = []) {
+    public init(
+        status: Status,
+        app: String? = nil,
+        domain: String? = nil,
+        rule: String? = nil,
+        opened: [OpenedURL] = [],
+        reason: String? = nil
+    ) {
         self.status = status
         self.app = app
         self.domain = domain
         self.rule = rule
         self.opened = opened
+        self.reason = reason
     }
 }

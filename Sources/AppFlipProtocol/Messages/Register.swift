@@ -19,6 +19,9 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
     /// intents reach it through. With it, `domains` may be empty and the association left out: an app
     /// that only speaks intents claims no links.
     public var android: AndroidIdentity?
+    /// `android.assetLinks`: the statement list (a Digital Asset Links document) of each App Links host of
+    /// the app, by host, standing for what `https://HOST/.well-known/assetlinks.json` serves.
+    public var assetLinks: [String: JSONValue]
 
     /// Creates the request; give `association` or `components`, unless `android` is given and `domains` empty.
     public init(
@@ -26,13 +29,19 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
         domains: [String],
         association: JSONValue? = nil,
         components: [JSONValue]? = nil,
-        android: AndroidIdentity? = nil
+        android: AndroidIdentity? = nil,
+        assetLinks: [String: JSONValue] = [:]
     ) {
         self.appID = appID
         self.domains = domains
         self.association = association
         self.components = components
         self.android = android
+        self.assetLinks = assetLinks
+    }
+
+    private enum AndroidKeys: String, CodingKey {
+        case assetLinks
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -46,6 +55,12 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         appID = try container.decode(String.self, forKey: .appID)
         android = try container.decodeIfPresent(AndroidIdentity.self, forKey: .android)
+        if android != nil {
+            let androidContainer = try container.nestedContainer(keyedBy: AndroidKeys.self, forKey: .android)
+            assetLinks = try androidContainer.decodeIfPresent([String: JSONValue].self, forKey: .assetLinks) ?? [:]
+        } else {
+            assetLinks = [:]
+        }
         // An Android-only app claims no links; every other app must say which.
         if android == nil {
             domains = try container.decode([String].self, forKey: .domains)
@@ -62,6 +77,31 @@ public struct RegisterRequest: Sendable, Hashable, Codable {
             )
         }
         components = try container.decodeIfPresent([JSONValue].self, forKey: .components)
+    }
+
+    /// Encodes the request, with `assetLinks` inside `android`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(appID, forKey: .appID)
+        try container.encode(domains, forKey: .domains)
+        try container.encodeIfPresent(association, forKey: .association)
+        try container.encodeIfPresent(components, forKey: .components)
+        if let android {
+            try container.encode(AndroidObject(identity: android, assetLinks: assetLinks), forKey: .android)
+        }
+    }
+
+    /// The `android` object: the identity's keys and `assetLinks` side by side.
+    private struct AndroidObject: Encodable {
+        var identity: AndroidIdentity
+        var assetLinks: [String: JSONValue]
+
+        func encode(to encoder: any Encoder) throws {
+            try identity.encode(to: encoder)
+            guard !assetLinks.isEmpty else { return }
+            var container = encoder.container(keyedBy: AndroidKeys.self)
+            try container.encode(assetLinks, forKey: .assetLinks)
+        }
     }
 }
 

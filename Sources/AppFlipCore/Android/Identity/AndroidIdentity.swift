@@ -76,7 +76,7 @@ public struct AndroidCaller: Sendable, Hashable, Codable {
 
 extension AndroidIdentity: Codable {
     private enum CodingKeys: String, CodingKey {
-        case package, fingerprints, activities
+        case package, fingerprints, activities, intentFilters
     }
 
     /// Decodes the identity and refuses one that ``problem()`` finds fault with, at the field's path.
@@ -85,7 +85,17 @@ extension AndroidIdentity: Codable {
         package = try container.decode(String.self, forKey: .package)
         fingerprints = try container.decode([String].self, forKey: .fingerprints)
         activities = try container.decodeIfPresent([AndroidActivity].self, forKey: .activities) ?? []
-        intentFilters = []
+        intentFilters = try container.decodeIfPresent([IntentFilter].self, forKey: .intentFilters) ?? []
         if let problem = problem() { throw problem.decodingError(under: container.codingPath) }
+    }
+
+    /// Encodes the identity; `intentFilters` only when there are some, as an app that only speaks intents
+    /// writes none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(package, forKey: .package)
+        try container.encode(fingerprints, forKey: .fingerprints)
+        try container.encode(activities, forKey: .activities)
+        if !intentFilters.isEmpty { try container.encode(intentFilters, forKey: .intentFilters) }
     }
 }

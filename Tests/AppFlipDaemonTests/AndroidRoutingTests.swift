@@ -1,0 +1,222 @@
+import AppFlipClient
+import AppFlipCore
+import AppFlipDaemon
+import AppFlipProtocol
+import AppFlipTesting
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+/// `open` routed as Android resolves a VIEW intent: the app whose intent filter matches and whose host its
+/// statement list verifies, otherwise the browser with the reason; over a real socket, with live apps.
+@Suite struct AndroidRoutingTests {
+    static let package = "com.example.partner"
+    static let fingerprint = Array(repeating: "12", count: 32).joined(separator: ":")
+    static let otherFingerprint = Array(repeating: "34", count: 32).joined(separator: ":")
+
+    /// One autoVerify filter for `https://partner.test/link…`.
+    static let identity = AndroidIdentity(
+        package: package,
+        fingerprints: [fingerprint],
+        intentFilters: [
+            IntentFilter(
+                autoVerify: true,
+                schemes: ["https"],
+                authorities: [.init(host: "partner.test")],
+                paths: [try! PatternMatcher("/link", kind: .prefix)]
+            )
+        ]
+    )
+
+    /// A statement list delegating `handle_all_urls` to `package` signed by `fingerprint`.
+    static func statementList(fingerprint: String = fingerprint) -> JSONValue {
+        .array([
+            .object([
+                "relation": .array([.string("delegate_permission/common.handle_all_urls")]),
+                "target": .object([
+                    "namespace": .string("android_app"),
+                    "package_name": .string(package),
+                    "sha256_cert_fingerprints": .array([.string(fingerprint)]),
+                ]),
+            ])
+        ])
+    }
+
+    /// Registers the partner as a live app with `assetLinks`, recording the activities pushed to it.
+    static func livePartner(
+        _ daemon: TestDaemon,
+        assetLinks: [String: JSONValue],
+        seen: NIOLockedValueBox<[ActivityPush]> = .init([])
+    ) async throws -> AppFlipConnection {
+        let connection = try await daemon.connect(client: "partner")
+        _ = try await connection.register(
+            RegisterRequest(appID: "P.partner", domains: [], android: identity, assetLinks: assetLinks),
+            handler: ImmediateLiveApp { push in
+                seen.withLockedValue { $0.append(push) }
+                return LiveAnswer(continue: true)
+            }
+        )
+        return connection
+    }
+
+    static func openAsAndroid(_ connection: AppFlipConnection, _ url: String, universalLinksOnly: Bool = false) async throws -> OpenResult {
+        try await connection.open(
+            OpenRequest(activity: Activity(webpageURL: url), options: OpenOptions(universalLinksOnly: universalLinksOnly, platform: .android))
+        )
+    }
+
+    @Test func aLinkGoesToTheAppWhoseFilterMatchesAndWhoseHostIsVerified() async throws {
+        try await withTestDaemon { daemon in
+            let seen = NIOLockedValueBox<[ActivityPush]>([])
+            let partner = try await Self.livePartner(daemon, assetLinks: ["partner.test": Self.statementList()], seen: seen)
+            defer { Task { await partner.close() } }
+            let client = try await daemon.connect()
+            let result = try await Self.openAsAndroid(client, "https://partner.test/link/42?x=1")
+            #expect(result.status == .handled)
+            #expect(result.app == "P.partner")
+            #expect(result.domain == "partner.test")
+            #expect(result.rule == "/android/intentFilters/0")
+            #expect(result.reason == nil)
+            let push = try #require(seen.withLockedValue { $0.first })
+            #expect(push.rule == "/android/intentFilters/0")
+            #expect(push.activity.webpageURL == "https://partner.test/link/42?x=1")
+        }
+    }
+
+    @Test func aLinkOpensInTheBrowserWithTheReason() async throws {
+        try await withTestDaemon { daemon in
+            let client = try await daemon.connect()
+            // No app at all: no filter.
+            let nobody = try await Self.openAsAndroid(client, "https://partner.test/link/1")
+            #expect(nobody.status == .browser)
+            #expect(nobody.reason == "no app has a VIEW, BROWSABLE, DEFAULT intent filter for the URL")
+
+            // A statement list naming another signing certificate.
+            let partner = try await Self.livePartner(daemon, assetLinks: ["partner.test": Self.statementList(fingerprint: Self.otherFingerprint)])
+            let wrongKey = try await Self.openAsAndroid(client, "https://partner.test/link/1")
+            #expect(wrongKey.status == .browser)
+            #expect(wrongKey.app == nil)
+            let reason = try #require(wrongKey.reason)
+            #expect(
+                reason.hasPrefix("com.example.partner matches by /android/intentFilters/0 but partner.test is not verified (1024): "),
+                "\(reason)"
+            )
+            #expect(reason.contains("no statement delegates handle_all_urls to com.example.partner"), "\(reason)")
+
+            // The path no filter takes.
+            let otherPath = try await Self.openAsAndroid(client, "https://partner.test/other")
+            #expect(otherPath.reason == "no app has a VIEW, BROWSABLE, DEFAULT intent filter for the URL")
+
+            // universalLinksOnly turns the browser into no_app, as on iOS.
+            let refused = try await client.send(
+                .open(
+                    OpenRequest(
+                        activity: Activity(webpageURL: "https://partner.test/link/1"),
+                        options: OpenOptions(universalLinksOnly: true, platform: .android)
+                    )
+                )
+            ).get()
+            let error = try #require(refused.error)
+            #expect(error.code == .noApp)
+            #expect(error.message.contains("partner.test is not verified (1024)"), "\(error.message)")
+            await partner.close()
+        }
+    }
+
+    @Test func aHostWithoutAStatementListIsUnverifiedAndSaysSo() async throws {
+        try await withTestDaemon { daemon in
+            let partner = try await Self.livePartner(daemon, assetLinks: [:])
+            defer { Task { await partner.close() } }
+            let client = try await daemon.connect()
+            let result = try await Self.openAsAndroid(client, "https://partner.test/link/1")
+            #expect(result.status == .browser)
+            #expect(
+                result.reason
+                    == "com.example.partner matches by /android/intentFilters/0 but partner.test is not verified (none): "
+                    + "no statement list is configured for partner.test (android.assetLinks), so nothing verifies it"
+            )
+        }
+    }
+
+    @Test func theVerifierIsTheDaemonsSetting() async throws {
+        // A second statement with a relation that is not `kind/detail`: Google's verifier skips it,
+        // StatementService throws and fails the host (1028).
+        guard case .array(let list) = Self.statementList(), case .object(var bad) = list[0] else { return }
+        bad["relation"] = .array([.string("Not A Relation")])
+        let statements = JSONValue.array(list + [.object(bad)])
+        for (verifier, handled) in [(AppLinkVerifier.google, true), (.statementService, false)] {
+            var configuration = DaemonConfiguration()
+            configuration.android.verifier = verifier
+            try await withTestDaemon(configuration: configuration) { daemon in
+                let partner = try await Self.livePartner(daemon, assetLinks: ["partner.test": statements])
+                defer { Task { await partner.close() } }
+                let client = try await daemon.connect()
+                let result = try await Self.openAsAndroid(client, "https://partner.test/link/1")
+                #expect((result.status == .handled) == handled, "\(verifier): \(result)")
+                if !handled { #expect(result.reason?.contains("partner.test is not verified (1028)") == true, "\(result)") }
+            }
+        }
+    }
+
+    @Test func android11VerifiesAllHostsOrNoneAndAndroid12EachHost() async throws {
+        var twoHosts = Self.identity
+        twoHosts.intentFilters.append(IntentFilter(autoVerify: true, schemes: ["https"], authorities: [.init(host: "other.test")]))
+        let identity = twoHosts
+        for (generation, handled) in [(AndroidGeneration.android12, true), (.android11AndEarlier, false)] {
+            var configuration = DaemonConfiguration()
+            configuration.android.generation = generation
+            try await withTestDaemon(configuration: configuration) { daemon in
+                let partner = try await daemon.connect(client: "partner")
+                _ = try await partner.register(
+                    RegisterRequest(appID: "P.partner", domains: [], android: identity, assetLinks: ["partner.test": Self.statementList()]),
+                    handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) }
+                )
+                defer { Task { await partner.close() } }
+                let client = try await daemon.connect()
+                let result = try await Self.openAsAndroid(client, "https://partner.test/link/1")
+                #expect((result.status == .handled) == handled, "\(generation): \(result)")
+                if !handled {
+                    #expect(result.reason?.contains("Android 11 and earlier verify all hosts or none, and other.test failed") == true, "\(result)")
+                }
+            }
+        }
+    }
+
+    @Test func theDefaultPlatformIsIOSAndTheConfiguredOneAppliesWithoutOptions() async throws {
+        let url = "https://partner.test/link/1"
+        try await withTestDaemon { daemon in
+            let partner = try await Self.livePartner(daemon, assetLinks: ["partner.test": Self.statementList()])
+            defer { Task { await partner.close() } }
+            let client = try await daemon.connect()
+            // iOS: the app claims no applinks: domain.
+            let ios = try await client.open(url, universalLinksOnly: false)
+            #expect(ios.status == .browser)
+            #expect(ios.reason == nil)
+            #expect(try await Self.openAsAndroid(client, url).status == .handled)
+        }
+        var configuration = DaemonConfiguration()
+        configuration.platform = .android
+        try await withTestDaemon(configuration: configuration) { daemon in
+            let partner = try await Self.livePartner(daemon, assetLinks: ["partner.test": Self.statementList()])
+            defer { Task { await partner.close() } }
+            let client = try await daemon.connect()
+            #expect(try await client.open(url, universalLinksOnly: false).status == .handled)
+            let ios = try await client.open(
+                OpenRequest(activity: Activity(webpageURL: url), options: OpenOptions(universalLinksOnly: false, platform: .ios))
+            )
+            #expect(ios.status == .browser)
+        }
+    }
+
+    @Test func aStatementListForAHostNoFilterVerifiesIsRefused() async throws {
+        try await withTestDaemon { daemon in
+            let connection = try await daemon.connect(client: "partner")
+            let reply = try await connection.send(
+                .register(RegisterRequest(appID: "P.partner", domains: [], android: Self.identity, assetLinks: ["other.test": Self.statementList()]))
+            ).get()
+            let error = try #require(reply.error)
+            #expect(error.code == .invalidRequest)
+            #expect(error.field == "android.assetLinks.other.test")
+        }
+    }
+}
