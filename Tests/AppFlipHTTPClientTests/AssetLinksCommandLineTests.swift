@@ -105,6 +105,12 @@ import Testing
         let other = try await Self.appflip(["check", "--file", file, "--package", "com.example.other", "--fingerprint", Server.fingerprint])
         #expect(other.status == 2)
         #expect(other.standardOutput.contains("✘ assetlinks.delegates: no statement names com.example.other"))
+        // A lower-case fingerprint: DAL052 in assetlinks.valid, and the delegation says the package is named with it.
+        try Data("[\(Server.statement(fingerprint: Server.fingerprint.lowercased()))]".utf8).write(to: URL(fileURLWithPath: file))
+        let lowercase = try await Self.appflip(["check", "--file", file, "--package", Server.package, "--fingerprint", Server.fingerprint])
+        #expect(lowercase.status == 2)
+        #expect(lowercase.standardOutput.contains("error DAL052"), "\(lowercase.standardOutput)")
+        #expect(lowercase.standardOutput.contains("✘ assetlinks.delegates: \(Server.package) is named with \(Server.fingerprint.lowercased())"))
     }
 
     @Test func checkCannotRunWhenTheHostDoesNotAnswer() async throws {

@@ -80,7 +80,8 @@ public struct AssetLinksChecker: Sendable {
                 add(
                     .delegates,
                     delegating != nil,
-                    delegating.map { "statement \($0.pointer) delegates handle_all_urls to \(package)" } ?? delegationMiss(statements)
+                    delegating.map { "statement \($0.pointer) delegates handle_all_urls to \(package)" }
+                        ?? delegationMiss(documents.flatMap { $0.list.entries.compactMap(\.statement) })
                 )
             }
         } else {
@@ -211,7 +212,8 @@ public struct AssetLinksChecker: Sendable {
         }
     }
 
-    /// Why no statement delegates: the package named with other fingerprints, or not at all.
+    /// Why no statement delegates: the package named (in any statement, a skipped one too) with other
+    /// fingerprints, or not at all.
     private func delegationMiss(_ statements: [AssetStatement]) -> String {
         let named = statements.compactMap { statement -> [String]? in
             guard case .androidApp(let name, let written) = statement.target, name == package else { return nil }
