@@ -17,6 +17,8 @@ public struct Auditor: Sendable {
     public var token: TokenEndpointTarget?
     /// The association file.
     public var association: AssociationTarget?
+    /// The Android association file (assetlinks.json).
+    public var assetLinks: AssetLinksTarget?
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
@@ -38,6 +40,7 @@ public struct Auditor: Sendable {
         authorization: AuthorizationEndpointTarget? = nil,
         token: TokenEndpointTarget? = nil,
         association: AssociationTarget? = nil,
+        assetLinks: AssetLinksTarget? = nil,
         redirectURI: AppFlipRedirectURI = AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
         bounds: OutboundBounds = .oauth(),
         timeout: Duration? = nil
@@ -46,6 +49,7 @@ public struct Auditor: Sendable {
         self.authorization = authorization
         self.token = token
         self.association = association
+        self.assetLinks = assetLinks
         self.redirectURI = redirectURI
         self.bounds = bounds
         self.timeout = timeout
@@ -70,6 +74,7 @@ public struct Auditor: Sendable {
         if authorization != nil { targets.append(.authorizationEndpoint) }
         if token != nil { targets.append(.tokenEndpoint) }
         if association != nil { targets.append(.associationFile) }
+        if assetLinks != nil { targets.append(.androidAssociationFile) }
         return progress.report(stoppedAfter: timeout, targets: targets)
     }
 
@@ -109,6 +114,16 @@ public struct Auditor: Sendable {
             } catch {
                 unreachable.append("\(error)")
                 skip(.associationFile, "\(error)")
+            }
+            flush()
+        }
+
+        if let assetLinks {
+            do {
+                results += try await assetLinks.run()
+            } catch {
+                unreachable.append("\(error)")
+                skip(.androidAssociationFile, "\(error)")
             }
             flush()
         }

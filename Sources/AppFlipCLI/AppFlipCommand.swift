@@ -10,6 +10,7 @@ public struct AppFlipCommand: AsyncParsableCommand {
         version: ReleaseVersion.current,
         subcommands: [
             AASACommand.self,
+            AssetLinksCommand.self,
             OpenCommand.self,
             ExplainCommand.self,
             AppsCommand.self,

@@ -17,7 +17,8 @@ struct AuditCommand: AsyncParsableCommand {
             appflipd (--link, --client-id, --scope), the authorization endpoint (--authorize-url and a sign-in \
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
             from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
-            hosted one with --aasa-domain and its hosting rules; with --app-id). \
+            hosted one with --aasa-domain and its hosting rules; with --app-id) and the Android association file \
+            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --package and --fingerprint). \
             docs/audit.md lists every check with its rule and source.
             Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
@@ -96,6 +97,26 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The partner's app id for --aasa-file or --aasa-domain, TEAMID.bundle.id.")
     var appID: String?
 
+    @Option(help: "An Android statement list (assetlinks.json) to check for --package and --fingerprint.")
+    var assetlinksFile: String?
+
+    @Option(
+        help: """
+            A host whose /.well-known/assetlinks.json to check for --package and --fingerprint, with its hosting \
+            rules, fetched as `appflip assetlinks check` fetches it (--ca-file and --port apply; 10 seconds at most).
+            """
+    )
+    var assetlinksDomain: String?
+
+    @Option(help: "The partner's Android package name for --assetlinks-file or --assetlinks-domain.")
+    var package: String?
+
+    @Option(
+        name: .customLong("fingerprint"),
+        help: "The partner app's signing certificate SHA-256 fingerprint, upper-case hex pairs with colons (repeatable)."
+    )
+    var fingerprints: [String] = []
+
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
     var socket: String?
 
@@ -132,8 +153,10 @@ struct AuditCommand: AsyncParsableCommand {
     var runTimeout: Double { timeout ?? (slow ? 700 : 60) }
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil {
-            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
+        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && assetLinksSource == nil {
+            throw ValidationError(
+                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file or --assetlinks-domain"
+            )
         }
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
         if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven, clientID?.isEmpty != false {
@@ -150,7 +173,11 @@ struct AuditCommand: AsyncParsableCommand {
         if (aasaFile != nil || aasaDomain != nil) && link == nil {
             throw ValidationError("--aasa-file and --aasa-domain need --link: the flip link the file must route")
         }
-        if aasaFetch.isGiven && aasaDomain == nil { throw ValidationError("--cdn-base, --port and --ca-file need --aasa-domain") }
+        if aasaFetch.cdnBase != nil && aasaDomain == nil { throw ValidationError("--cdn-base needs --aasa-domain") }
+        if (aasaFetch.port != nil || aasaFetch.caFile != nil) && aasaDomain == nil && assetlinksDomain == nil {
+            throw ValidationError("--port and --ca-file need --aasa-domain or --assetlinks-domain")
+        }
+        try validateAssetLinks()
         _ = try hostedAssociationSource()
         guard ClientAuthMethod(rawValue: clientAuth) != nil else { throw ValidationError("--client-auth must be post or basic") }
         if (clientAuth != "post" || resourceURL != nil || revokeURL != nil || slow) && !tokenEndpointOptions.isGiven {
@@ -192,6 +219,9 @@ struct AuditCommand: AsyncParsableCommand {
         if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
             auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
+        if let source = assetLinksSource, let package {
+            auditor.assetLinks = AssetLinksTarget(source: source, package: package, fingerprints: fingerprints)
+        }
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
         let report = await auditor.run(httpClient: httpClient)
@@ -211,6 +241,32 @@ struct AuditCommand: AsyncParsableCommand {
             AuditOutput(style: .standard, verbose: verbose).print(report)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The Android statement list's source: --assetlinks-file, or --assetlinks-domain fetched as `appflip
+    /// assetlinks check` fetches it.
+    private var assetLinksSource: AssetLinksTarget.Source? {
+        if let assetlinksFile { return .file(path: assetlinksFile) }
+        guard let assetlinksDomain else { return nil }
+        let fetch = AssetLinksFetchOptions(trust: aasaFetch.caFile.map(HostedAssociationTrust.caFile) ?? .system, port: aasaFetch.port)
+        return .hosted(host: assetlinksDomain.lowercased(), fetch: fetch)
+    }
+
+    private func validateAssetLinks() throws {
+        if assetlinksFile != nil && assetlinksDomain != nil { throw ValidationError("give one of --assetlinks-file and --assetlinks-domain") }
+        if let assetlinksDomain { _ = try AssetLinksHostedOptions.host(assetlinksDomain) }
+        guard assetLinksSource != nil else {
+            if package != nil || !fingerprints.isEmpty {
+                throw ValidationError("--package and --fingerprint go with --assetlinks-file or --assetlinks-domain")
+            }
+            return
+        }
+        guard let package, !fingerprints.isEmpty else {
+            throw ValidationError("--assetlinks-file and --assetlinks-domain need --package and --fingerprint")
+        }
+        if let problem = AndroidIdentity(package: package, fingerprints: fingerprints).problem() {
+            throw ValidationError("--package/--fingerprint: \(problem.message)")
+        }
     }
 
     /// The hosted file's source for --aasa-domain, fetched as `appflip aasa check` fetches it.

@@ -52,6 +52,16 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     case associationHostedStatus = "aasa.hosted-status"
     case associationHostedContentType = "aasa.hosted-content-type"
     case associationHostedSize = "aasa.hosted-size"
+    // MARK: The Android association file (assetlinks.json)
+    case assetLinksHostedHTTPS = "assetlinks.hosted-https"
+    case assetLinksHostedNoRedirect = "assetlinks.hosted-no-redirect"
+    case assetLinksHostedStatus = "assetlinks.hosted-status"
+    case assetLinksHostedContentType = "assetlinks.hosted-content-type"
+    case assetLinksHostedSize = "assetlinks.hosted-size"
+    case assetLinksValid = "assetlinks.valid"
+    case assetLinksDelegates = "assetlinks.delegates"
+    case assetLinksGoogleVerifies = "assetlinks.google-verifies"
+    case assetLinksStatementServiceVerifies = "assetlinks.statement-service-verifies"
 
     /// The part of the integration the check looks at.
     public var target: AuditTarget {
@@ -64,6 +74,9 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .associationValid, .associationRoutesLink, .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus,
             .associationHostedContentType, .associationHostedSize:
             .associationFile
+        case .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
+            .assetLinksValid, .assetLinksDelegates, .assetLinksGoogleVerifies, .assetLinksStatementServiceVerifies:
+            .androidAssociationFile
         default:
             .tokenEndpoint
         }
@@ -119,6 +132,9 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .associationHostedStatus: "the hosted file is answered with 200 OK"
         case .associationHostedContentType: "the hosted file is served as application/json"
         case .associationHostedSize: "the hosted file is at most 128 KB"
+        case .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
+            .assetLinksValid, .assetLinksDelegates, .assetLinksGoogleVerifies, .assetLinksStatementServiceVerifies:
+            AssetLinksRule(rawValue: rawValue)?.title ?? rawValue
         }
     }
 
@@ -219,6 +235,9 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
             "The file is served with the application/json content type."
         case .associationHostedSize:
             "The file is at most 128 KB, uncompressed."
+        case .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
+            .assetLinksValid, .assetLinksDelegates, .assetLinksGoogleVerifies, .assetLinksStatementServiceVerifies:
+            AssetLinksRule(rawValue: rawValue)?.sentence ?? rawValue
         }
     }
 
@@ -271,6 +290,9 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .associationHostedStatus: AuditSource.hostingStatus
         case .associationHostedContentType: AuditSource.hostingContentType
         case .associationHostedSize: AuditSource.hostingSize
+        case .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
+            .assetLinksValid, .assetLinksDelegates, .assetLinksGoogleVerifies, .assetLinksStatementServiceVerifies:
+            AssetLinksRule(rawValue: rawValue)?.source ?? rawValue
         }
     }
 }

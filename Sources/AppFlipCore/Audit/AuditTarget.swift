@@ -5,6 +5,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
     case authorizationEndpoint = "authorization-endpoint"
     case tokenEndpoint = "token-endpoint"
     case associationFile = "association-file"
+    case androidAssociationFile = "android-association-file"
 
     /// The heading the human report prints for the target.
     public var title: String {
@@ -13,6 +14,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizationEndpoint: "Authorization endpoint"
         case .tokenEndpoint: "Token endpoint"
         case .associationFile: "Association file"
+        case .androidAssociationFile: "Android association file (assetlinks.json)"
         }
     }
 
@@ -23,6 +25,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizationEndpoint: "--authorize-url (with --cookie, --header or --bearer)"
         case .tokenEndpoint: "--token-url and --client-secret, and a code from the partner app or the authorization endpoint"
         case .associationFile: "--aasa-file or --aasa-domain, and --app-id"
+        case .androidAssociationFile: "--assetlinks-file or --assetlinks-domain, --package and --fingerprint"
         }
     }
 }

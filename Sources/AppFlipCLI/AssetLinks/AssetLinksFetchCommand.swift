@@ -1,0 +1,68 @@
+import AppFlipCore
+import AppFlipHTTPClient
+import ArgumentParser
+
+/// `appflip assetlinks fetch DOMAIN`: the statement list as served, and what the fetch saw.
+struct AssetLinksFetchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch",
+        abstract: "Fetch a host's /.well-known/assetlinks.json as Android's verifiers do, and say what the fetch saw.",
+        discussion: """
+            Fetches https://DOMAIN/.well-known/assetlinks.json and the https includes it names (nested, at \
+            most 10 files), verifying TLS against the system's trust store (or --ca-file), following no \
+            redirect, reading at most 1 MiB per file, within one --timeout. The file's body, as served, goes \
+            to stdout; for it and each include, the status, Location, Content-Type, size and diagnostics \
+            (line:column pointer) go to stderr. It judges nothing: `assetlinks check` does. docs/android.md.
+
+            Exit status: 0 the file was answered 200; 2 it was not (a redirect, another status, TLS refused, \
+            over 1 MiB); 1 the host did not answer or the CA file is unreadable; 64 the command line is wrong.
+            """
+    )
+
+    @Argument(help: "The host, e.g. example.com.")
+    var domain: String
+
+    @OptionGroup var hosted: AssetLinksHostedOptions
+
+    func validate() throws {
+        _ = try AssetLinksHostedOptions.host(domain)
+    }
+
+    func run() async throws {
+        let lists: HostedStatementLists
+        do {
+            lists = try await AssetLinksFetcher(options: hosted.fetchOptions).fetch(host: try AssetLinksHostedOptions.host(domain))
+        } catch {
+            AASAStandardStreams.writeError("appflip: \(error)")
+            throw ExitCode(1)
+        }
+        for fetch in lists.fetches {
+            AASAStandardStreams.writeError(Self.describe(fetch))
+            if case .response(let response) = fetch.result, response.status == 200 {
+                for diagnostic in StatementList(json: response.body).diagnostics { AASAStandardStreams.writeError("  " + diagnostic.description) }
+            }
+        }
+        switch lists.file.result {
+        case .response(let response) where response.status == 200:
+            AASAStandardStreams.writeOutput(response.body)
+        case .failed where !lists.file.overSize:
+            throw ExitCode(1)
+        default:
+            throw ExitCode(2)
+        }
+    }
+
+    /// `URL: 200, Content-Type application/json, 123 bytes` or why there was no answer.
+    static func describe(_ fetch: AssetLinksFetch) -> String {
+        switch fetch.result {
+        case .response(let response):
+            var parts = ["\(fetch.fetchedFrom): \(response.status)"]
+            if let location = response.location { parts.append("Location \(location)") }
+            parts.append(response.contentType.map { "Content-Type \($0)" } ?? "no Content-Type")
+            parts.append("\(response.body.count) bytes")
+            return parts.joined(separator: ", ")
+        case .tlsFailed(let reason): return "\(fetch.fetchedFrom): TLS failed: \(reason)"
+        case .failed(let reason): return "\(fetch.fetchedFrom): no answer: \(reason)"
+        }
+    }
+}
