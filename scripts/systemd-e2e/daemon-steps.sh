@@ -21,7 +21,7 @@ status_text() { unit_property appflipd.service StatusText; }
 status_matches() { status_text | grep -q -- "$1"; }
 
 daemon_install_fixtures() {
-    in_ns sh -c "cp -r '$fixtures/apps.d/.' $apps_dir/ && chmod 0644 $apps_dir/*.json $apps_dir/*.aasa && chmod 0755 $apps_dir/e2e-slow-handler"
+    in_ns sh -c "cp -r '$fixtures/apps.d/.' $apps_dir/ && chmod 0644 $apps_dir/*.json $apps_dir/*.aasa $apps_dir/*.assetlinks && chmod 0755 $apps_dir/e2e-slow-handler"
     in_ns sed -i "s/\"port\": *[0-9]*/\"port\": $oauth_port/" /etc/appflipd/oauth.json
 }
 
@@ -94,6 +94,13 @@ PY
     check "daemon: reload kept the process" test "$(main_pid)" = "$pid_before"
     check "daemon: a link of the new app is routed to it" bash -c \
         "nsenter -t $ns_pid -p -m $APPFLIP open --json --socket $SOCKET https://new.appflip.test/welcome | grep -q '\"app\":\"E2E0000002.dev.appflip.new\"'"
+
+    # The same app on Android: its intent filter on a host its statement list verifies gets the link; on a
+    # host no statement list verifies, Android opens the browser, and the reply says why.
+    check "daemon: an Android App Link goes to the app whose filter matches on a verified host" bash -c \
+        "nsenter -t $ns_pid -p -m $APPFLIP open --platform android --json --socket $SOCKET https://new.appflip.test/welcome | grep -q '\"rule\":\"/android/intentFilters/0\"'"
+    check "daemon: an Android App Link on an unverified host opens in the browser, saying why" bash -c \
+        "nsenter -t $ns_pid -p -m $APPFLIP open --platform android --allow-browser --json --socket $SOCKET https://unverified.appflip.test/welcome | grep '\"status\":\"browser\"' | grep -q 'unverified.appflip.test'"
 
     # 5. Reload with a broken file: the previous configuration keeps serving; STATUS= and the journal say why.
     in_ns sh -c "echo '{ not json' > $apps_dir/e2e-broken.json"
