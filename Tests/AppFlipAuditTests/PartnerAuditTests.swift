@@ -64,14 +64,16 @@ import Testing
                 "\(report.result(.partnerWrongClientID).evidence)"
             )
             // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon), the slow
-            // check and the hosting rules (a local association file is not hosted).
+            // check, the hosting rules (a local association file is not hosted) and the Android app (not given).
             let hosting: [AuditCheck] = [
                 .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
                 .associationHostedSize,
             ]
             #expect(
                 Set(report.checks(.skipped))
-                    == Set(AuditCheck.allCases.filter { $0.target == .authorizationEndpoint } + [.tokenCodeExpiry] + hosting),
+                    == Set(
+                        AuditCheck.allCases.filter { $0.target == .authorizationEndpoint || $0.target == .androidApp } + [.tokenCodeExpiry] + hosting
+                    ),
                 "\(Self.explain(report))"
             )
         }

@@ -96,6 +96,21 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The partner's app id for --aasa-file or --aasa-domain, TEAMID.bundle.id.")
     var appID: String?
 
+    @Option(help: "The partner's Android package, to audit its App Flip activity through appflipd (with --android-action).")
+    var androidPackage: String?
+
+    @Option(help: "The App Flip intent action the partner entered in the console (with --android-package).")
+    var androidAction: String?
+
+    @Option(help: "With --android-package: the REDIRECT_URI Google sends, e.g. https://oauth-redirect.googleusercontent.com/r/PROJECT_ID.")
+    var redirectURI: String?
+
+    @Option(help: "With --android-package: the Google app's package the partner allows.")
+    var callerPackage = "com.google.android.googlequicksearchbox"
+
+    @Option(help: "With --android-package: a SHA-256 fingerprint the partner allows for --caller-package (AA:BB:…); repeat for several.")
+    var callerFingerprint: [String] = []
+
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
     var socket: String?
 
@@ -132,14 +147,17 @@ struct AuditCommand: AsyncParsableCommand {
     var runTimeout: Double { timeout ?? (slow ? 700 : 60) }
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil {
-            throw ValidationError("nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file or --aasa-domain")
+        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && androidPackage == nil {
+            throw ValidationError(
+                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain or --android-package"
+            )
         }
+        try validateAndroid()
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven, clientID?.isEmpty != false {
-            throw ValidationError("--client-id is required with --link, --authorize-url, --token-url and --oauth-config")
+        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven || androidPackage != nil, clientID?.isEmpty != false {
+            throw ValidationError("--client-id is required with --link, --authorize-url, --token-url, --oauth-config and --android-package")
         }
-        if (link != nil || authorizeURL != nil) && scopes.isEmpty {
+        if (link != nil || authorizeURL != nil || androidPackage != nil) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
@@ -187,6 +205,19 @@ struct AuditCommand: AsyncParsableCommand {
                 resourceURL: resourceURL,
                 revokeURL: revokeURL,
                 codeExpiry: slow
+            )
+        }
+        if let androidPackage, let androidAction, let redirectURI {
+            auditor.android = (
+                AndroidAppTarget(
+                    package: androidPackage,
+                    action: androidAction,
+                    clientID: clientID,
+                    scopes: scopes,
+                    redirectURI: redirectURI,
+                    caller: AndroidCaller(package: callerPackage, fingerprints: callerFingerprint),
+                    timeout: .milliseconds(Int64(flipTimeout * 1000))
+                ), try DaemonConnectionOptions.socketPath(socket)
             )
         }
         if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {

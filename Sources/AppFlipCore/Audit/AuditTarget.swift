@@ -5,6 +5,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
     case authorizationEndpoint = "authorization-endpoint"
     case tokenEndpoint = "token-endpoint"
     case associationFile = "association-file"
+    case androidApp = "android-app"
 
     /// The heading the human report prints for the target.
     public var title: String {
@@ -13,6 +14,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizationEndpoint: "Authorization endpoint"
         case .tokenEndpoint: "Token endpoint"
         case .associationFile: "Association file"
+        case .androidApp: "Android app, through appflipd"
         }
     }
 
@@ -23,6 +25,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizationEndpoint: "--authorize-url (with --cookie, --header or --bearer)"
         case .tokenEndpoint: "--token-url and --client-secret, and a code from the partner app or the authorization endpoint"
         case .associationFile: "--aasa-file or --aasa-domain, and --app-id"
+        case .androidApp: "--android-package, --android-action, --redirect-uri, --caller-fingerprint, --client-id and --scope"
         }
     }
 }
