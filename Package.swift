@@ -139,7 +139,7 @@ let package = Package(
             name: "AppFlipAudit",
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipProtocol",
-                .httpClient, .nio("NIOCore"), .nio("NIOHTTP1"),
+                .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -19,6 +19,8 @@ public struct Auditor: Sendable {
     public var association: AssociationTarget?
     /// The Android association file (assetlinks.json).
     public var assetLinks: AssetLinksTarget?
+    /// The partner's Android App Flip activity, with the daemon's socket.
+    public var android: (target: AndroidAppTarget, socketPath: String)?
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
@@ -75,6 +77,7 @@ public struct Auditor: Sendable {
         if token != nil { targets.append(.tokenEndpoint) }
         if association != nil { targets.append(.associationFile) }
         if assetLinks != nil { targets.append(.androidAssociationFile) }
+        if android != nil { targets.append(.androidApp) }
         return progress.report(stoppedAfter: timeout, targets: targets)
     }
 
@@ -198,6 +201,22 @@ public struct Auditor: Sendable {
             }
         }
         await connection?.close()
+        flush()
+
+        if let android {
+            do {
+                results += try await AndroidAppAudit(
+                    target: android.target,
+                    socketPath: android.socketPath,
+                    token: token,
+                    httpClient: httpClient,
+                    bounds: bounds
+                ).run()
+            } catch {
+                unreachable.append("\(error)")
+                skip(.androidApp, "\(error)")
+            }
+        }
     }
 
     private static func connect(_ socketPath: String) async throws(AuditUnreachable) -> AppFlipConnection {

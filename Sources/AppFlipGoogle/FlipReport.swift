@@ -25,6 +25,17 @@ public struct FlipReport: Sendable, Codable {
             case .revocationConfirmed: "revoked tokens are dead"
             }
         }
+
+        /// The step's name in an Android flip (`--android`), where an intent replaces the links.
+        public var androidTitle: String {
+            switch self {
+            case .linkOpened: "intent started"
+            case .parametersChecked: "app checked caller and extras"
+            case .codeObtained: "code obtained"
+            case .resultDelivered: "result returned"
+            default: title
+            }
+        }
     }
 
     /// How a step ended; steps after a failure are `skipped`.
@@ -46,12 +57,15 @@ public struct FlipReport: Sendable, Codable {
         public var detail: String?
     }
 
-    /// The link sent (it carries no secret: client_id, scope, state, redirect_uri).
+    /// The link sent (it carries no secret: client_id, scope, state, redirect_uri); for an Android flip, the
+    /// intent as `Intent.toUri` writes it.
     public var link: String
-    /// The `state` the flip link carried and the result must echo.
-    public var state: String
-    /// The `redirect_uri` the flip link carried: where the result must arrive.
+    /// The `state` the flip link carried and the result must echo; nil for an Android flip, which has none.
+    public var state: String?
+    /// The `redirect_uri` the flip link carried (where the result must arrive), or the intent's `REDIRECT_URI`.
     public var redirectURI: String
+    /// True for an Android flip (`--android`): an explicit intent for a result instead of links.
+    public var android: Bool?
     /// The app the daemon routed the link to.
     public var app: String?
     /// The steps run, in order.
@@ -76,7 +90,8 @@ public struct FlipReport: Sendable, Codable {
     public var failure: String?
 
     mutating func record(_ name: StepName, _ status: StepStatus, milliseconds: Double?, _ detail: String? = nil) {
-        steps.append(Step(step: name.rawValue, name: name.title, status: status, milliseconds: milliseconds, detail: detail))
+        let title = android == true ? name.androidTitle : name.title
+        steps.append(Step(step: name.rawValue, name: title, status: status, milliseconds: milliseconds, detail: detail))
     }
 
     /// Records a failed step and stops: every later step is skipped (steps 6 and 7 only with `--unlink`).
@@ -86,7 +101,7 @@ public struct FlipReport: Sendable, Codable {
         for later in StepName.allCases where later.rawValue > name.rawValue && later.rawValue <= last {
             record(later, .skipped, milliseconds: nil)
         }
-        failure = "step \(name.rawValue) (\(name.title)) failed: \(reason)"
+        failure = "step \(name.rawValue) (\(android == true ? name.androidTitle : name.title)) failed: \(reason)"
         self.exitStatus = exitStatus
     }
 }

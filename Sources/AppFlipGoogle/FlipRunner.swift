@@ -285,7 +285,7 @@ public struct FlipRunner: Sendable {
     /// Steps 6 and 7: what Google does when the user unlinks — revoke at the partner's revocation endpoint —
     /// then proof that it worked: the refresh token gets `invalid_grant`, the access tokens no longer open
     /// the resource. Nothing here puts a token in the report: fingerprints only.
-    private static func unlink(_ unlink: Unlink, issued: [TokenResponse], exchanger: TokenEndpointClient, report: inout FlipReport) async {
+    static func unlink(_ unlink: Unlink, issued: [TokenResponse], exchanger: TokenEndpointClient, report: inout FlipReport) async {
         let started = WallClock.now()
         let revocationURL: String
         if let given = unlink.revocationURL {

@@ -37,8 +37,10 @@ public struct PartnerConfiguration: Sendable {
     public var outcome: ScriptedOutcome
     /// Sent as `error_description` with a scripted error outcome.
     public var errorDescription: String?
-    /// The handler's whole time limit, link to answer.
+    /// The handler's whole time limit, link (or intent) to answer.
     public var timeout: Duration
+    /// The checks an App Flip intent must pass (the `android` section); nil: the handler takes no intents.
+    public var androidPolicy: AndroidFlipPolicy?
 
     /// Decodes and validates the handler's configuration; every error names its field (`handler.appflip.…`).
     public init(_ value: JSONValue, context: HandlerFactoryContext) throws(ConfigurationError) {
@@ -48,7 +50,7 @@ public struct PartnerConfiguration: Sendable {
 
 extension PartnerConfiguration: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds
+        case clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds, android
     }
 
     /// Without `timeoutSeconds` the handler has the daemon's `execTimeoutSeconds`.
@@ -97,6 +99,9 @@ extension PartnerConfiguration: Decodable {
         let daemon = decoder.handlerFactoryContext?.daemon ?? DaemonConfiguration()
         let seconds = try container.decodeSecondsIfPresent(forKey: .timeoutSeconds) ?? daemon.execTimeoutSeconds
         timeout = .milliseconds(Int64(seconds * 1000))
+        androidPolicy = try container.decodeIfPresent(AndroidPartnerConfiguration.self, forKey: .android).map {
+            AndroidFlipPolicy(callers: $0.callers, expectedClientIDs: clientIDs, allowedRedirectURIs: $0.redirectURIs)
+        }
     }
 }
 

@@ -29,7 +29,12 @@ public enum TestPartner {
     public static let oauthConfiguration = OAuthServerConfiguration(
         port: 0,
         clients: [
-            RegisteredClient(id: clientID, secret: clientSecret, redirectURIs: AppFlipRedirectURI.all.map(\.string), scopes: ["profile", "devices"])
+            RegisteredClient(
+                id: clientID,
+                secret: clientSecret,
+                redirectURIs: AppFlipRedirectURI.all.map(\.string) + [androidRedirectURI],
+                scopes: ["profile", "devices"]
+            )
         ],
         users: [TestUser(username: "alice"), TestUser(username: "dave", disabled: true)]
     )
@@ -53,9 +58,44 @@ public enum TestPartner {
         return .object(["appflip": .object(object)])
     }
 
-    /// The partner app with `handler`, claiming `https://partner.test/link/*`.
+    /// The partner app with `handler`, claiming `https://partner.test/link/*`, and the Android app
+    /// ``android`` whose App Flip activity takes ``androidAction``.
     public static func app(handler: JSONValue = handler()) -> TestApp {
-        TestApp(appID: appID, domains: ["applinks:partner.test"], components: [.object(["/": .string("/link/*")])], handler: .configured(handler))
+        TestApp(
+            appID: appID,
+            domains: ["applinks:partner.test"],
+            components: [.object(["/": .string("/link/*")])],
+            handler: .configured(handler),
+            android: android
+        )
+    }
+
+    /// The partner's Android package.
+    public static let androidPackage = "test.partner.app"
+    /// The action of its App Flip activity, as entered in the console.
+    public static let androidAction = "test.partner.APP_FLIP"
+    /// The Google app's package, and the certificate the tests sign it with (Google publishes none).
+    public static let google = AndroidCaller(
+        package: "com.google.android.googlequicksearchbox",
+        fingerprints: [Array(repeating: "AB", count: 32).joined(separator: ":")]
+    )
+    /// The `REDIRECT_URI` Google sends on Android in the tests: the client's web-flow redirect URI.
+    public static let androidRedirectURI = "https://oauth-redirect.googleusercontent.com/r/partner-test"
+
+    /// The partner's Android identity: `.AppFlipActivity`, exported, in the DEFAULT category.
+    public static let android = AndroidIdentity(
+        package: androidPackage,
+        fingerprints: [Array(repeating: "12", count: 32).joined(separator: ":")],
+        activities: [AndroidActivity(name: ".AppFlipActivity", actions: [androidAction], exported: true)]
+    )
+
+    /// The handler's `android` section: ``google`` (or `callers`) may start the flip.
+    public static func androidSection(callers: [AndroidCaller] = [google]) -> JSONValue {
+        .object([
+            "callers": .array(
+                callers.map { .object(["package": .string($0.package), "fingerprints": .array($0.fingerprints.map(JSONValue.string))]) }
+            )
+        ])
     }
 
     /// Runs `body` against a daemon serving the partner app with `handler` and the embedded OAuth server.

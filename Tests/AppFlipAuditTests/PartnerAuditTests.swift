@@ -64,12 +64,13 @@ import Testing
                 "\(report.result(.partnerWrongClientID).evidence)"
             )
             // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon), the slow
-            // check, the hosting rules (a local association file is not hosted) and the Android association file (not given).
+            // check, the hosting rules (a local association file is not hosted), the Android association file and the
+            // Android app (neither given).
             let hosting: [AuditCheck] = [
                 .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
                 .associationHostedSize,
             ]
-            let notGiven = AuditCheck.allCases.filter { [.authorizationEndpoint, .androidAssociationFile].contains($0.target) }
+            let notGiven = AuditCheck.allCases.filter { [.authorizationEndpoint, .androidAssociationFile, .androidApp].contains($0.target) }
             #expect(
                 Set(report.checks(.skipped)) == Set(notGiven + [.tokenCodeExpiry] + hosting),
                 "\(Self.explain(report))"

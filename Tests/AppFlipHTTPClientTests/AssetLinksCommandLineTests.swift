@@ -129,7 +129,7 @@ import Testing
         try await Server.with(.textPlain, fixture: fixture) { server in
             let run = try await TestCommand.run(
                 "appflip",
-                ["audit", "--assetlinks-domain", "localhost", "--json"] + Self.app(fixture, server)
+                ["audit", "--assetlinks-domain", "localhost", "--json", "--android-package"] + Self.app(fixture, server).dropFirst(2)
             )
             #expect(run.status == 2, "\(run.standardOutput)\(run.standardError)")
             guard case .object(let members) = try JSONValue(parsing: Array(run.standardOutput.utf8)), case .array(let results)? = members["results"]
@@ -145,11 +145,11 @@ import Testing
             }
             #expect(failed == ["assetlinks.hosted-content-type"])
         }
-        let usage = try await TestCommand.run("appflip", ["audit", "--assetlinks-domain", "localhost", "--package", Server.package])
+        let usage = try await TestCommand.run("appflip", ["audit", "--assetlinks-domain", "localhost", "--android-package", Server.package])
         #expect(usage.status == 64, "\(usage.standardError)")
         let stray = try await TestCommand.run(
             "appflip",
-            ["audit", "--aasa-file", "x.json", "--app-id", "A.b", "--link", "https://a.test/", "--package", Server.package]
+            ["audit", "--aasa-file", "x.json", "--app-id", "A.b", "--link", "https://a.test/", "--android-package", Server.package]
         )
         #expect(stray.status == 64, "\(stray.standardError)")
     }

@@ -81,6 +81,29 @@ import Testing
                 "authorization": .object(["remote": .object(["authorizeURL": .string("https://x/"), "timeoutSeconds": .string("5")])]),
             ]
         ),
+        ("handler.appflip.android.callers", ["clientIDs": client, "authorization": embedded, "android": .object([:])]),
+        ("handler.appflip.android.callers", ["clientIDs": client, "authorization": embedded, "android": .object(["callers": .array([])])]),
+        (
+            "handler.appflip.android.callers[0].fingerprints",
+            [
+                "clientIDs": client, "authorization": embedded,
+                "android": .object([
+                    "callers": .array([.object(["package": .string("com.google.android.googlequicksearchbox"), "fingerprints": .string("ab:cd")])])
+                ]),
+            ]
+        ),
+        (
+            "handler.appflip.android.callers[0].package",
+            [
+                "clientIDs": client, "authorization": embedded,
+                "android": .object([
+                    "callers": .array([
+                        .object(["package": .string("googlequicksearchbox"), "fingerprints": .string(TestPartner.google.fingerprints[0])])
+                    ])
+                ]),
+            ]
+        ),
+        ("handler.appflip.android.caller", ["clientIDs": client, "authorization": embedded, "android": .object(["caller": .array([])])]),
     ]
 
     @Test(arguments: broken)
@@ -94,7 +117,8 @@ import Testing
             try await Self.loadError(handler: Self.appflip(["clientIDs": Self.client, "authorization": Self.embedded, "scope": .string("x")]))
         )
         #expect(unknown.field == "handler.appflip.scope")
-        #expect(unknown.message == "unknown key; known keys are clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds")
+        let known = "clientIDs, redirectURIs, authorization, outcome, errorDescription, timeoutSeconds, android"
+        #expect(unknown.message == "unknown key; known keys are \(known)")
         #expect(unknown.file.hasSuffix("/apps.d/app-100.json"))
         let renamed = try #require(
             try await Self.loadError(

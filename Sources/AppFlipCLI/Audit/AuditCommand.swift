@@ -18,7 +18,7 @@ struct AuditCommand: AsyncParsableCommand {
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
             from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
             hosted one with --aasa-domain and its hosting rules; with --app-id) and the Android association file \
-            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --package and --fingerprint). \
+            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --android-package and --fingerprint). \
             docs/audit.md lists every check with its rule and source.
             Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
@@ -97,25 +97,40 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The partner's app id for --aasa-file or --aasa-domain, TEAMID.bundle.id.")
     var appID: String?
 
-    @Option(help: "An Android statement list (assetlinks.json) to check for --package and --fingerprint.")
+    @Option(help: "An Android statement list (assetlinks.json) to check for --android-package and --fingerprint.")
     var assetlinksFile: String?
 
     @Option(
         help: """
-            A host whose /.well-known/assetlinks.json to check for --package and --fingerprint, with its hosting \
+            A host whose /.well-known/assetlinks.json to check for --android-package and --fingerprint, with its hosting \
             rules, fetched as `appflip assetlinks check` fetches it (--ca-file and --port apply; 10 seconds at most).
             """
     )
     var assetlinksDomain: String?
-
-    @Option(help: "The partner's Android package name for --assetlinks-file or --assetlinks-domain.")
-    var package: String?
 
     @Option(
         name: .customLong("fingerprint"),
         help: "The partner app's signing certificate SHA-256 fingerprint, upper-case hex pairs with colons (repeatable)."
     )
     var fingerprints: [String] = []
+
+    @Option(
+        help:
+            "The partner's Android package: its App Flip activity through appflipd (with --android-action), its assetlinks.json (with --assetlinks-file or --assetlinks-domain)."
+    )
+    var androidPackage: String?
+
+    @Option(help: "The App Flip intent action the partner entered in the console (with --android-package).")
+    var androidAction: String?
+
+    @Option(help: "With --android-package: the REDIRECT_URI Google sends, e.g. https://oauth-redirect.googleusercontent.com/r/PROJECT_ID.")
+    var redirectURI: String?
+
+    @Option(help: "With --android-package: the Google app's package the partner allows.")
+    var callerPackage = "com.google.android.googlequicksearchbox"
+
+    @Option(help: "With --android-package: a SHA-256 fingerprint the partner allows for --caller-package (AA:BB:…); repeat for several.")
+    var callerFingerprint: [String] = []
 
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
     var socket: String?
@@ -153,16 +168,19 @@ struct AuditCommand: AsyncParsableCommand {
     var runTimeout: Double { timeout ?? (slow ? 700 : 60) }
 
     func validate() throws {
-        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && assetLinksSource == nil {
+        if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && assetLinksSource == nil
+            && androidAction == nil
+        {
             throw ValidationError(
-                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file or --assetlinks-domain"
+                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file, --assetlinks-domain or --android-package with --android-action"
             )
         }
+        try validateAndroid()
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven, clientID?.isEmpty != false {
-            throw ValidationError("--client-id is required with --link, --authorize-url, --token-url and --oauth-config")
+        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven || androidAction != nil, clientID?.isEmpty != false {
+            throw ValidationError("--client-id is required with --link, --authorize-url, --token-url, --oauth-config and --android-action")
         }
-        if (link != nil || authorizeURL != nil) && scopes.isEmpty {
+        if (link != nil || authorizeURL != nil || androidAction != nil) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
@@ -216,11 +234,24 @@ struct AuditCommand: AsyncParsableCommand {
                 codeExpiry: slow
             )
         }
+        if let androidPackage, let androidAction, let redirectURI {
+            auditor.android = (
+                AndroidAppTarget(
+                    package: androidPackage,
+                    action: androidAction,
+                    clientID: clientID,
+                    scopes: scopes,
+                    redirectURI: redirectURI,
+                    caller: AndroidCaller(package: callerPackage, fingerprints: callerFingerprint),
+                    timeout: .milliseconds(Int64(flipTimeout * 1000))
+                ), try DaemonConnectionOptions.socketPath(socket)
+            )
+        }
         if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
             auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
-        if let source = assetLinksSource, let package {
-            auditor.assetLinks = AssetLinksTarget(source: source, package: package, fingerprints: fingerprints)
+        if let source = assetLinksSource, let androidPackage {
+            auditor.assetLinks = AssetLinksTarget(source: source, package: androidPackage, fingerprints: fingerprints)
         }
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
@@ -256,16 +287,19 @@ struct AuditCommand: AsyncParsableCommand {
         if assetlinksFile != nil && assetlinksDomain != nil { throw ValidationError("give one of --assetlinks-file and --assetlinks-domain") }
         if let assetlinksDomain { _ = try AssetLinksHostedOptions.host(assetlinksDomain) }
         guard assetLinksSource != nil else {
-            if package != nil || !fingerprints.isEmpty {
-                throw ValidationError("--package and --fingerprint go with --assetlinks-file or --assetlinks-domain")
+            if !fingerprints.isEmpty {
+                throw ValidationError("--fingerprint goes with --assetlinks-file or --assetlinks-domain")
+            }
+            if androidPackage != nil && androidAction == nil {
+                throw ValidationError("--android-package goes with --android-action, --assetlinks-file or --assetlinks-domain")
             }
             return
         }
-        guard let package, !fingerprints.isEmpty else {
-            throw ValidationError("--assetlinks-file and --assetlinks-domain need --package and --fingerprint")
+        guard let androidPackage, !fingerprints.isEmpty else {
+            throw ValidationError("--assetlinks-file and --assetlinks-domain need --android-package and --fingerprint")
         }
-        if let problem = AndroidIdentity(package: package, fingerprints: fingerprints).problem() {
-            throw ValidationError("--package/--fingerprint: \(problem.message)")
+        if let problem = AndroidIdentity(package: androidPackage, fingerprints: fingerprints).problem() {
+            throw ValidationError("--android-package/--fingerprint: \(problem.message)")
         }
     }
 

@@ -16,6 +16,10 @@ struct FlipCommand: AsyncParsableCommand {
             URL (state byte for byte, exactly one of code or error, an allowed error), then exchanges the code at \
             the token endpoint with the identical redirect_uri and refreshes once. With --unlink it then revokes \
             the tokens as Google does when the user unlinks, and checks that they are dead.
+            With --android it plays the Google app on Android instead: it registers the caller's Android identity \
+            (--caller-package, --caller-fingerprint), starts --android-package's --android-action activity for a \
+            result with CLIENT_ID, SCOPE (a String[]) and REDIRECT_URI (--redirect-uri), checks the result \
+            contract and exchanges the code with that REDIRECT_URI.
             The client secret stays out of ps with --client-secret-file or $APPFLIP_CLIENT_SECRET.
             Exit status: 0 linked (or a valid code with --no-exchange), 1 the flow stopped (declined, an App Flip \
             error, a daemon error, a timeout, a token endpoint error), 2 a rule was broken (the result URL or the \
@@ -24,7 +28,28 @@ struct FlipCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The partner's universal link, without the App Flip parameters, e.g. https://partner.appflip.test/link/flip.")
-    var link: String
+    var link: String?
+
+    @Flag(help: "Flip on Android: start the partner's App Flip activity with an explicit intent instead of opening a link.")
+    var android = false
+
+    @Option(help: "With --android: the partner's package, e.g. dev.appflip.demopartner.")
+    var androidPackage: String?
+
+    @Option(help: "With --android: the App Flip intent action the partner entered in the console.")
+    var androidAction: String?
+
+    @Option(
+        help:
+            "With --android: the REDIRECT_URI to send and to exchange the code with, e.g. https://oauth-redirect.googleusercontent.com/r/PROJECT_ID."
+    )
+    var redirectURI: String?
+
+    @Option(help: "With --android: the package to act as, as the daemon's claim policy allows.")
+    var callerPackage = AndroidFlipCaller.googleApp
+
+    @Option(help: "With --android: a SHA-256 signing-certificate fingerprint of the caller (AA:BB:…); repeat for several. At least one.")
+    var callerFingerprint: [String] = []
 
     @Option(name: .customLong("client-id"), help: "The client_id to send.")
     var clientID: String
@@ -73,12 +98,7 @@ struct FlipCommand: AsyncParsableCommand {
     @OptionGroup var daemon: DaemonConnectionOptions
 
     func validate() throws {
-        guard redirectURI != nil else {
-            throw ValidationError("--redirect-bundle must be com.google.OPA or com.google.Chromecast, optionally with .dev or .enterprise")
-        }
-        guard (try? RawURL(link))?.normalizedScheme == "https" else { throw ValidationError("--link must be an absolute https URL") }
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be more than 0 and at most 3600") }
-        if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
         if scopes.isEmpty {
             throw ValidationError(
                 "--scope is required: the Google app always sends the scopes of the Actions project, and a link without one is refused with invalid_request; give each with --scope"
@@ -86,20 +106,38 @@ struct FlipCommand: AsyncParsableCommand {
         }
         if unlink && noExchange { throw ValidationError("--unlink needs tokens: it cannot be combined with --no-exchange") }
         if !unlink && (revokeURL != nil || resourceURL != nil) { throw ValidationError("--revoke-url and --resource-url apply only with --unlink") }
+        if android {
+            try AndroidFlipCaller.validate(self)
+            return
+        }
+        if androidPackage != nil || androidAction != nil || redirectURI != nil || !callerFingerprint.isEmpty {
+            throw ValidationError("--android-package, --android-action, --redirect-uri and --caller-fingerprint apply only with --android")
+        }
+        guard let link else { throw ValidationError("--link is required (or --android with --android-package and --android-action)") }
+        guard appFlipRedirectURI != nil else {
+            throw ValidationError("--redirect-bundle must be com.google.OPA or com.google.Chromecast, optionally with .dev or .enterprise")
+        }
+        guard (try? RawURL(link))?.normalizedScheme == "https" else { throw ValidationError("--link must be an absolute https URL") }
+        if state?.isEmpty == true { throw ValidationError("--state must not be empty") }
     }
 
-    private var redirectURI: AppFlipRedirectURI? {
+    private var appFlipRedirectURI: AppFlipRedirectURI? {
         AppFlipRedirectURI.all.first { $0.bundleID == redirectBundle && $0.environment == (sandbox ? .sandbox : .production) }
     }
 
     func run() async throws {
         let tokenEndpoint = noExchange ? nil : try tokenEndpointOptions.endpoint(clientID: clientID)
+        if android {
+            let report = try await AndroidFlipCaller.run(self, tokenEndpoint: tokenEndpoint)
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+            return
+        }
         let runner = FlipRunner(
-            partnerLink: try RawURL(link),
+            partnerLink: try RawURL(link!),
             clientID: clientID,
             scopes: scopes,
             state: state ?? FlipState.fresh(),
-            redirectURI: redirectURI!,
+            redirectURI: appFlipRedirectURI!,
             tokenEndpoint: tokenEndpoint,
             timeout: .milliseconds(Int64(timeout * 1000)),
             unlink: unlink ? FlipRunner.Unlink(revocationURL: revokeURL, resourceURL: resourceURL) : nil

@@ -31,7 +31,8 @@ struct FlipOutput {
                 Swift.print(style.green("✔ unlinked") + ": the tokens were revoked and are dead")
             }
         } else {
-            Swift.print(style.green("✔ code received") + " from \(report.app ?? "?") with the state echoed (not exchanged)")
+            let how = report.android == true ? "with RESULT_OK" : "with the state echoed"
+            Swift.print(style.green("✔ code received") + " from \(report.app ?? "?") \(how) (not exchanged)")
         }
     }
 

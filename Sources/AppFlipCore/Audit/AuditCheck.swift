@@ -62,6 +62,17 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     case assetLinksDelegates = "assetlinks.delegates"
     case assetLinksGoogleVerifies = "assetlinks.google-verifies"
     case assetLinksStatementServiceVerifies = "assetlinks.statement-service-verifies"
+    // MARK: The Android app, through appflipd
+    case androidAction = "android.action"
+    case androidCode = "android.code"
+    case androidCallerPackage = "android.caller-package"
+    case androidCallerFingerprint = "android.caller-fingerprint"
+    case androidCallerUnverified = "android.caller-unverified"
+    case androidWrongClientID = "android.wrong-client-id"
+    case androidErrorType = "android.error-type"
+    case androidResultContract = "android.result-contract"
+    case androidScope = "android.scope"
+    case androidTokenExchange = "android.token-exchange"
 
     /// The part of the integration the check looks at.
     public var target: AuditTarget {
@@ -77,6 +88,9 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
             .assetLinksValid, .assetLinksDelegates, .assetLinksGoogleVerifies, .assetLinksStatementServiceVerifies:
             .androidAssociationFile
+        case .androidAction, .androidCode, .androidCallerPackage, .androidCallerFingerprint, .androidCallerUnverified, .androidWrongClientID,
+            .androidErrorType, .androidResultContract, .androidScope, .androidTokenExchange:
+            .androidApp
         default:
             .tokenEndpoint
         }
@@ -95,6 +109,16 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerLookalikeRedirect: "a lookalike redirect_uri is declined, nothing opened"
         case .partnerInvalidRequest: "missing, empty or repeated state or scope get invalid_request"
         case .partnerErrorValues: "errors use only App Flip's three values"
+        case .androidAction: "the action is the partner's own, not the placeholder"
+        case .androidCode: "the Google app's intent yields a code (precondition)"
+        case .androidCallerPackage: "another package gets no code"
+        case .androidCallerFingerprint: "the Google package signed by another key gets no code"
+        case .androidCallerUnverified: "a caller that cannot be verified gets no code"
+        case .androidWrongClientID: "wrong CLIENT_IDs get no code"
+        case .androidErrorType: "a wrong CLIENT_ID is not answered as recoverable"
+        case .androidResultContract: "every result keeps the result contract"
+        case .androidScope: "SCOPE, a String[], reaches the code"
+        case .androidTokenExchange: "the returned code is exchanged with REDIRECT_URI"
         case .authorizeSignIn: "the sign-in credential is accepted (precondition)"
         case .authorizeCode: "a request as Google sends it, without PKCE, gets a code"
         case .authorizeRedirectURIs: "all 12 redirect URIs are accepted"
@@ -161,6 +185,26 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
             "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, or a code for a missing scope, RFC 6749 §3.3's default, is a warning)."
         case .partnerErrorValues:
             "An error result uses only cancelled, unrecoverable or invalid_request, with error_description percent-encoded."
+        case .androidAction:
+            "The App Flip intent action is the one the partner entered in the console, not INTENT_ACTION_FROM_CONSOLE, the placeholder of Google's manifest example."
+        case .androidCode:
+            "Precondition: the Google app's intent (started for a result, CLIENT_ID, SCOPE as a String[], REDIRECT_URI) gets RESULT_OK with a code, for the checks that need one."
+        case .androidCallerPackage:
+            "An intent started by another package, even with Google's certificate, gets no code."
+        case .androidCallerFingerprint:
+            "An intent started by the Google app's package signed by another certificate gets no code."
+        case .androidCallerUnverified:
+            "An intent whose calling app cannot be verified (not started for a result: getCallingActivity() is null) gets no code."
+        case .androidWrongClientID:
+            "A CLIENT_ID that is not Google's (another, in another case, with a trailing space, empty) gets no code."
+        case .androidErrorType:
+            "A wrong CLIENT_ID is refused as an invalid request (ERROR_TYPE 3) or canceled, never as recoverable (ERROR_TYPE 1), which sends Google to web OAuth with the same request."
+        case .androidResultContract:
+            "Every result is RESULT_OK (-1) with a non-empty String AUTHORIZATION_CODE, -2 with an int ERROR_TYPE of 1, 2 or 3 and an int ERROR_CODE (ERROR_DESCRIPTION optional), or RESULT_CANCELED (0); a code only with RESULT_OK."
+        case .androidScope:
+            "SCOPE is a String[]: the tokens of the code returned for one scope carry exactly that scope (read as a String it is null, and the scopes are lost)."
+        case .androidTokenExchange:
+            "The code the app returned is exchanged at the token endpoint with the intent's REDIRECT_URI."
         case .authorizeSignIn:
             "Precondition: a valid request with the sign-in credential is answered with a redirect to its redirect_uri, not a login page, 401, 403 or an error page."
         case .authorizeCode:
@@ -254,6 +298,14 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1"))"
         case .partnerInvalidRequest: "\(AuditSource.seed), invalid_request; \(AuditSource.rfc(6749, "4.1.2.1")); docs/app-flip.md rows E11–E17"
         case .partnerErrorValues: "\(AuditSource.seed), \"returned unsuccessfully\"; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .androidAction: "\(AuditSource.appFlipAndroid), \"Modify your Android app\" step 1"
+        case .androidCode: AuditSource.precondition
+        case .androidCallerPackage, .androidCallerFingerprint, .androidCallerUnverified:
+            "\(AuditSource.appFlipAndroid), \"How it works\" step 4 and \"Modify your Android app\" step 2; Android, Activity.getCallingActivity()"
+        case .androidWrongClientID: "\(AuditSource.appFlipAndroid), \"How it works\" step 4"
+        case .androidErrorType, .androidResultContract: "\(AuditSource.appFlipAndroid), \"Response data\""
+        case .androidScope: "\(AuditSource.appFlipAndroid), \"Intent data\"; googlesamples/identity-appflip-tester-android (SCOPE as String[])"
+        case .androidTokenExchange: "\(AuditSource.appFlipAndroid), \"How it works\" step 6; \(AuditSource.rfc(6749, "4.1.3"))"
         case .authorizeSignIn: AuditSource.precondition
         case .authorizeCode: "\(AuditSource.seed), step 1 (the flip link's parameters); \(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "4.1.2"))"
         case .authorizeRedirectURIs: "\(AuditSource.seed), \"Modify your authorization endpoint\"; \(AuditSource.rfc(6749, "4.1.2"))"

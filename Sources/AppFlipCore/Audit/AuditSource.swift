@@ -2,6 +2,8 @@
 public enum AuditSource {
     /// Google's "App Flip for iOS" page, the seed of this project.
     public static let seed = "Google, App Flip for iOS (seed)"
+    /// Google's "App Flip for Android" page.
+    public static let appFlipAndroid = "Google, App Flip for Android (developers.google.com/identity/account-linking/app-flip-android)"
     /// Google's account-linking validation tool.
     public static let validationTool = "Google account-linking validation tool (developers.google.com/identity/account-linking/gal-validation-tool)"
     /// Google's OAuth linking page: what Google's requests to the authorization and token endpoints carry.

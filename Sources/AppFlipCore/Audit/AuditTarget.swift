@@ -6,6 +6,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
     case tokenEndpoint = "token-endpoint"
     case associationFile = "association-file"
     case androidAssociationFile = "android-association-file"
+    case androidApp = "android-app"
 
     /// The heading the human report prints for the target.
     public var title: String {
@@ -15,6 +16,7 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .tokenEndpoint: "Token endpoint"
         case .associationFile: "Association file"
         case .androidAssociationFile: "Android association file (assetlinks.json)"
+        case .androidApp: "Android app, through appflipd"
         }
     }
 
@@ -25,7 +27,8 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .authorizationEndpoint: "--authorize-url (with --cookie, --header or --bearer)"
         case .tokenEndpoint: "--token-url and --client-secret, and a code from the partner app or the authorization endpoint"
         case .associationFile: "--aasa-file or --aasa-domain, and --app-id"
-        case .androidAssociationFile: "--assetlinks-file or --assetlinks-domain, --package and --fingerprint"
+        case .androidAssociationFile: "--assetlinks-file or --assetlinks-domain, --android-package and --fingerprint"
+        case .androidApp: "--android-package, --android-action, --redirect-uri, --caller-fingerprint, --client-id and --scope"
         }
     }
 }

@@ -1,0 +1,151 @@
+import AppFlipAudit
+import AppFlipClient
+import AppFlipCore
+import AppFlipHTTPClient
+import AppFlipOAuth
+import AppFlipProtocol
+import AppFlipTesting
+import Logging
+import Testing
+
+/// The Android checks through a real appflipd and the embedded OAuth server: the built-in partner handler
+/// and a conforming live app pass, and each broken live app is reported by exactly its checks.
+@Suite struct AndroidAuditTests {
+    /// One bug of a partner's App Flip activity each.
+    enum Bug: String, CaseIterable, Sendable {
+        /// Google's Android sample: `getString("SCOPE")`, null for a String[], so the scopes are lost.
+        case sampleReadsScopeAsString
+        /// No caller check at all.
+        case skipsCallerCheck
+        /// Only the package is compared.
+        case checksOnlyPackage
+        /// Any CLIENT_ID is taken.
+        case acceptsAnyClientID
+        /// Every refusal is ERROR_TYPE 1.
+        case refusesAsRecoverable
+        /// A refusal is RESULT_OK with an empty code.
+        case refusesWithEmptyCode
+        /// The activity's action is the placeholder of Google's manifest example.
+        case placeholderAction
+    }
+
+    static let placeholder = AndroidAppAudit.consolePlaceholder
+
+    /// A live partner app with `bug` (nil: conforming) that gets its codes from the embedded server as alice.
+    static func livePartner(_ daemon: TestDaemon, bug: Bug?) async throws -> AppFlipConnection {
+        let endpoint = try await daemon.oauthServer!.authorizationEndpoint(
+            signedInAs: "alice",
+            httpClient: daemon.httpClient!,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        let action = bug == .placeholderAction ? placeholder : TestPartner.androidAction
+        var identity = TestPartner.android
+        identity.activities = [AndroidActivity(name: ".AppFlipActivity", actions: [action], exported: true)]
+        let connection = try await daemon.connect(client: "partner")
+        _ = try await connection.register(
+            RegisterRequest(appID: "P.live", domains: [], android: identity),
+            handler: AsyncLiveApp(intents: { push in await Self.answer(push, bug: bug, endpoint: endpoint) })
+        )
+        return connection
+    }
+
+    static func answer(_ push: IntentPush, bug: Bug?, endpoint: AuthorizationEndpoint) async -> IntentResult {
+        func refuse(_ type: AndroidAppFlip.ErrorType) -> IntentResult {
+            switch bug {
+            case .refusesAsRecoverable: AndroidAppFlip.error(.recoverable, code: 1)
+            case .refusesWithEmptyCode: AndroidAppFlip.code("")
+            default: type == .invalidRequest ? AndroidAppFlip.error(.invalidRequest, code: 3) : AndroidAppFlip.canceled
+            }
+        }
+        if bug != .skipsCallerCheck {
+            guard push.forResult, let caller = push.caller, caller.package == TestPartner.google.package else { return refuse(.unrecoverable) }
+            if bug != .checksOnlyPackage, !caller.fingerprints.contains(where: TestPartner.google.fingerprints.contains) {
+                return refuse(.unrecoverable)
+            }
+        }
+        let extras = push.intent.extras
+        guard let clientID = extras[AndroidAppFlip.clientID]?.string, bug == .acceptsAnyClientID || clientID == TestPartner.clientID else {
+            return refuse(.invalidRequest)
+        }
+        let scopes =
+            bug == .sampleReadsScopeAsString
+            ? extras[AndroidAppFlip.scope]?.string.map { [$0] } ?? [] : extras[AndroidAppFlip.scope]?.stringArray ?? []
+        let redirectURI = extras[AndroidAppFlip.redirectURI]?.string ?? ""
+        do {
+            // A CLIENT_ID the server does not know (acceptsAnyClientID) still asks for the real client's code.
+            let request = AuthorizationRequest(clientID: TestPartner.clientID, redirectURI: redirectURI, scopes: scopes)
+            return AndroidAppFlip.code(try await endpoint.authorizationCode(for: request))
+        } catch {
+            return AndroidAppFlip.error(.unrecoverable, code: 2, description: "\(error)")
+        }
+    }
+
+    static func audit(_ daemon: TestDaemon, action: String = TestPartner.androidAction) async throws -> AuditReport {
+        let base = try await daemon.oauthServer!.baseURL()
+        let auditor = Auditor(
+            token: TokenEndpointTarget(url: base + "/token", clientID: TestPartner.clientID, clientSecret: TestPartner.clientSecret)
+        )
+        var android = auditor
+        android.android = (
+            AndroidAppTarget(
+                package: TestPartner.androidPackage,
+                action: action,
+                clientID: TestPartner.clientID,
+                scopes: ["profile", "devices"],
+                redirectURI: TestPartner.androidRedirectURI,
+                caller: TestPartner.google,
+                timeout: .seconds(30)
+            ), daemon.socketPath
+        )
+        return await android.run(httpClient: daemon.httpClient!)
+    }
+
+    /// The Android checks that did not pass, as `id: outcome`.
+    static func findings(_ report: AuditReport) -> [String] {
+        report.results.filter { $0.check.target == .androidApp && $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+    }
+
+    static func explain(_ report: AuditReport) -> String {
+        report.results.filter { $0.check.target == .androidApp && $0.outcome != .pass }.map {
+            "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)"
+        }
+        .joined(separator: "\n")
+    }
+
+    @Test func theBuiltInPartnerHandlerPassesEveryAndroidCheck() async throws {
+        try await TestPartner.run(handler: TestPartner.handler(extra: ["android": TestPartner.androidSection()])) { daemon in
+            let report = try await Self.audit(daemon)
+            #expect(Self.findings(report) == [], "\(Self.explain(report))")
+        }
+    }
+
+    @Test func aConformingLiveAppPassesEveryAndroidCheck() async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let partner = try await Self.livePartner(daemon, bug: nil)
+            let report = try await Self.audit(daemon)
+            #expect(Self.findings(report) == [], "\(Self.explain(report))")
+            await partner.close()
+        }
+    }
+
+    static let expected: [(Bug, [String])] = [
+        (.sampleReadsScopeAsString, ["android.scope: fail"]),
+        (.skipsCallerCheck, ["android.caller-package: fail", "android.caller-fingerprint: fail", "android.caller-unverified: fail"]),
+        (.checksOnlyPackage, ["android.caller-fingerprint: fail"]),
+        (.acceptsAnyClientID, ["android.wrong-client-id: fail", "android.error-type: skipped"]),
+        (.refusesAsRecoverable, ["android.error-type: fail"]),
+        (.refusesWithEmptyCode, ["android.result-contract: fail"]),
+        (.placeholderAction, ["android.action: fail"]),
+    ]
+
+    @Test(arguments: expected)
+    func eachBugFailsExactlyItsChecks(bug: Bug, findings: [String]) async throws {
+        try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+            let partner = try await Self.livePartner(daemon, bug: bug)
+            let report = try await Self.audit(daemon, action: bug == .placeholderAction ? Self.placeholder : TestPartner.androidAction)
+            #expect(Self.findings(report) == findings, "\(Self.explain(report))")
+            #expect(report.exitStatus == 2)
+            await partner.close()
+        }
+    }
+}
