@@ -129,7 +129,7 @@ import Testing
         try await Server.with(.textPlain, fixture: fixture) { server in
             let run = try await TestCommand.run(
                 "appflip",
-                ["audit", "--assetlinks-domain", "localhost", "--json", "--android-package"] + Self.app(fixture, server).dropFirst(2)
+                ["audit", "--assetlinks-domain", "localhost", "--json", "--android-package"] + Self.app(fixture, server).dropFirst(1)
             )
             #expect(run.status == 2, "\(run.standardOutput)\(run.standardError)")
             guard case .object(let members) = try JSONValue(parsing: Array(run.standardOutput.utf8)), case .array(let results)? = members["results"]
