@@ -83,6 +83,17 @@ for problem in problems:
 sys.exit(1 if problems else 0)
 PY
 
+    # The same partner on Android: `appflip flip --android` plays the Google app, an explicit intent for a
+    # result to the demo partner's App Flip activity, the code exchanged through the proxy.
+    in_ns $APPFLIP flip --trace --android --socket $SOCKET --android-package dev.appflip.demopartner \
+        --android-action dev.appflip.demopartner.APP_FLIP --caller-fingerprint "$(printf 'DE:%.0s' $(seq 31))DE" \
+        --redirect-uri https://oauth-redirect.googleusercontent.com/r/appflip-demo --client-id appflip-demo-client \
+        --scope profile --oauth-config /etc/appflipd/oauth.json >"$WORK/out/flip-android.txt" 2>&1
+    status=$?
+    log "daemon: appflip flip --android exited $status:"
+    sed 's/^/    /' "$WORK/out/flip-android.txt"
+    check "daemon: appflip flip --android linked the account through the partner's App Flip activity" test $status -eq 0
+
     # 4. Reload with a new app file; a link for the new app is routed to it, by the same process.
     local status_before pid_before
     status_before=$(status_text)
