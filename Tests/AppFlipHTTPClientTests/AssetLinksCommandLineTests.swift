@@ -113,6 +113,38 @@ import Testing
         #expect(lowercase.standardOutput.contains("✘ assetlinks.delegates: \(Server.package) is named with \(Server.fingerprint.lowercased())"))
     }
 
+    /// `--url`: on Android 15 the delegating statement's dynamic rules decide each link of the host, one
+    /// `assetlinks.url-decision` check per URL, naming the rule.
+    @Test func eachURLIsDecidedByTheDynamicRules() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let file = fixture.directory.appendingPathComponent("assetlinks.json").path
+        let statement = #"""
+            [{"relation":["delegate_permission/common.handle_all_urls"],
+              "target":{"namespace":"android_app","package_name":"\#(Server.package)","sha256_cert_fingerprints":["\#(Server.fingerprint)"]},
+              "relation_extensions":{"delegate_permission/common.handle_all_urls":{"dynamic_app_link_components":[
+                {"/":"/link/internal/*","exclude":true},{"/":"/link/*"}]}}}]
+            """#
+        try Data(statement.utf8).write(to: URL(fileURLWithPath: file))
+        let app = ["check", "partner.test", "--file", file, "--package", Server.package, "--fingerprint", Server.fingerprint]
+        let allowed = try await Self.appflip(app + ["--url", "https://partner.test/link/flip"])
+        #expect(allowed.status == 0, "\(allowed.standardOutput)\(allowed.standardError)")
+        #expect(allowed.standardOutput.contains("✔ assetlinks.url-decision https://partner.test/link/flip: allowed by the dynamic rule at"))
+        let refused = try await Self.appflip(
+            app + ["--url", "https://partner.test/link/internal/x", "--url", "https://partner.test/other", "--url", "https://other.test/link/a"]
+        )
+        #expect(refused.status == 2)
+        let output = refused.standardOutput
+        #expect(output.contains("✘ assetlinks.url-decision https://partner.test/link/internal/x: excluded by the dynamic rule at"), "\(output)")
+        #expect(output.contains("✘ assetlinks.url-decision https://partner.test/other: no dynamic rule matches it"), "\(output)")
+        #expect(
+            output.contains(
+                "✘ assetlinks.url-decision https://other.test/link/a: https://other.test/link/a is not an http or https link of partner.test"
+            )
+        )
+        #expect(output.contains("3 of 7 checks failed"), "\(output)")
+    }
+
     @Test func checkCannotRunWhenTheHostDoesNotAnswer() async throws {
         let run = try await Self.appflip([
             "check", "localhost", "--package", Server.package, "--fingerprint", Server.fingerprint, "--port", "1", "--timeout", "5",

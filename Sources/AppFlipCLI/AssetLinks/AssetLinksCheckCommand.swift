@@ -5,7 +5,8 @@ import ArgumentParser
 import FoundationEssentials
 
 /// `appflip assetlinks check DOMAIN --package P --fingerprint F`: the hosted statement list as Android's two
-/// verifiers would judge it for one app, on each Android generation, and its drift from a committed file.
+/// verifiers would judge it for one app, on each Android generation, what it decides for each `--url`, and its
+/// drift from a committed file.
 struct AssetLinksCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -16,7 +17,9 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
             assetlinks.hosted-no-redirect, assetlinks.hosted-status, assetlinks.hosted-content-type (Google's \
             verifier only), assetlinks.hosted-size (StatementService only), assetlinks.valid (every \
             statement list read, each mistake named with its DAL code, line and column), \
-            assetlinks.delegates, assetlinks.google-verifies, assetlinks.statement-service-verifies, and with \
+            assetlinks.delegates, assetlinks.google-verifies, assetlinks.statement-service-verifies, for each \
+            --url assetlinks.url-decision (the URL is a link of the host and, on Android 15, the delegating \
+            statement's dynamic rules let the app open it; before 15 the manifest alone decides), and with \
             --compare FILE assetlinks.drift (delegated package/fingerprint pairs that appear or vanish, \
             verdicts that change). It prints each verifier's predicted `pm get-app-links` state on Android \
             11 and earlier, 12-14 and 15+. A hosting rule that breaks is reported once: the checks it leaves \
@@ -44,6 +47,9 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
 
     @Option(help: "A committed statement list to compare the hosted one with.")
     var compare: String?
+
+    @Option(name: .customLong("url"), help: "A link of the host that the file must let the app open on Android 15 (repeatable).")
+    var urls: [String] = []
 
     @Flag(help: "Print the report as one JSON object.")
     var json = false
@@ -81,7 +87,8 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let report = AssetLinksChecker(package: package, fingerprints: fingerprints).check(lists, hosted: file == nil, committed: committed)
+        let report = AssetLinksChecker(package: package, fingerprints: fingerprints)
+            .check(lists, hosted: file == nil, committed: committed, urls: urls)
         if let junit {
             do {
                 try Data(report.junitXML.utf8).write(to: URL(filePath: junit))
@@ -122,7 +129,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
                 case .failed: "✘"
                 case .skipped: "–"
                 }
-            AASAStandardStreams.writeLine("\(mark) \(check.rule): \(check.evidence)")
+            AASAStandardStreams.writeLine("\(mark) \(check.name): \(check.evidence)")
         }
         for document in report.documents {
             for diagnostic in document.list.diagnostics { AASAStandardStreams.writeLine("  \(document.url) \(diagnostic)") }
@@ -135,7 +142,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         AASAStandardStreams.writeLine(
             failures.isEmpty
                 ? "\(report.checks.count) checks passed"
-                : "\(failures.count) of \(report.checks.count) checks failed: " + failures.map(\.rule).joined(separator: ", ")
+                : "\(failures.count) of \(report.checks.count) checks failed: " + failures.map(\.name).joined(separator: ", ")
         )
     }
 }

@@ -19,7 +19,9 @@ public struct AssetLinksChecker: Sendable {
     }
 
     /// The report for `lists`; `hosted` false for a local file, whose hosting rules are not checked.
-    public func check(_ lists: HostedStatementLists, hosted: Bool = true, committed: [UInt8]? = nil) -> AssetLinksReport {
+    /// `urls` are links of the host whose Android 15 decision is checked (`assetlinks.url-decision`, one check
+    /// each).
+    public func check(_ lists: HostedStatementLists, hosted: Bool = true, committed: [UInt8]? = nil, urls: [String] = []) -> AssetLinksReport {
         let responses = lists.responses
         let file = lists.file
         let predictions = predict(host: lists.host, responses: responses)
@@ -108,6 +110,19 @@ public struct AssetLinksChecker: Sendable {
             add: add,
             skip: skip
         )
+        for url in urls {
+            let (status, evidence) = Self.urlDecision(url, host: lists.host, predictions: predictions)
+            checks.append(
+                HostedAssociationCheck(
+                    rule: AssetLinksRule.urlDecision.rawValue,
+                    name: "\(AssetLinksRule.urlDecision.rawValue) \(url)",
+                    title: AssetLinksRule.urlDecision.title,
+                    status: status,
+                    evidence: evidence,
+                    source: AssetLinksRule.urlDecision.source
+                )
+            )
+        }
         var drift: AssetLinksDrift?
         if let committed {
             let found = AssetLinksDrift(
@@ -237,4 +252,24 @@ public struct AppLinksPredictionRow: Sendable, Hashable {
     public let verifier: AppLinkVerifier
     public let generation: AndroidGeneration
     public let verdict: HostVerdict
+}
+
+extension AssetLinksChecker {
+    /// What the file decides for `url` on Android 15, by the first verifier that verifies the host (the two
+    /// read the same dynamic rules); skipped when neither verifies it, which its verdict checks report.
+    static func urlDecision(_ url: String, host: String, predictions: [AppLinksPredictionRow]) -> (HostedAssociationCheck.Status, String) {
+        guard let uri = AndroidURI(url), uri.scheme == "https" || uri.scheme == "http", uri.host.lowercased() == host else {
+            return (.failed, "\(url) is not an http or https link of \(host)")
+        }
+        let android15 = predictions.filter { $0.generation == .android15 }
+        guard let verified = android15.first(where: { $0.verdict.state == .verified }) else {
+            return (.skipped, "no verifier verifies \(host) for the app: see the verdict checks")
+        }
+        switch DynamicAppLinkRule.decide(verified.verdict.dynamicRules, for: uri) {
+        case .noRules: return (.passed, "no dynamic rules: the manifest's intent filters alone decide")
+        case .allowed(let rule): return (.passed, "allowed by the dynamic rule at \(rule.pointer)")
+        case .excluded(let rule): return (.failed, "excluded by the dynamic rule at \(rule.pointer): Android 15 opens it in the browser")
+        case .noRuleMatched: return (.failed, "no dynamic rule matches it, so Android 15 opens it in the browser")
+        }
+    }
 }

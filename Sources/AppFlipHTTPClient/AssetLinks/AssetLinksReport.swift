@@ -38,6 +38,7 @@ public struct AssetLinksReport: Sendable {
                 checks.map { check in
                     .object([
                         "rule": .string(check.rule),
+                        "name": .string(check.name),
                         "title": .string(check.title),
                         "status": .string(check.status.rawValue),
                         "evidence": .string(check.evidence),

@@ -10,6 +10,7 @@ public enum AssetLinksRule: String, Sendable, Hashable, CaseIterable {
     case delegates = "assetlinks.delegates"
     case googleVerifies = "assetlinks.google-verifies"
     case statementServiceVerifies = "assetlinks.statement-service-verifies"
+    case urlDecision = "assetlinks.url-decision"
     case drift = "assetlinks.drift"
 
     /// What the rule asks, in one line.
@@ -24,6 +25,7 @@ public enum AssetLinksRule: String, Sendable, Hashable, CaseIterable {
         case .delegates: "a statement delegates handle_all_urls to the package with the fingerprint"
         case .googleVerifies: "Google's verifier (devices with Play services) verifies the host for the app"
         case .statementServiceVerifies: "AOSP's StatementService (Android 12+ without Play services) verifies the host for the app"
+        case .urlDecision: "the file lets the app open the URL on Android 15 (its dynamic rules)"
         case .drift: "the hosted file means what the committed one means"
         }
     }
@@ -47,6 +49,8 @@ public enum AssetLinksRule: String, Sendable, Hashable, CaseIterable {
             "Google's verifier, reading the file and its includes as the Digital Asset Links API does, verifies the host for the app."
         case .statementServiceVerifies:
             "StatementService, which fails the whole host on a statement it cannot parse (1028) and reads one level of includes, verifies the host for the app."
+        case .urlDecision:
+            "Each --url is a link of the host, and on Android 15 the delegating statement's dynamic_app_link_components let the app open it (the first matching rule is not an exclude, and some rule matches); before Android 15 the manifest's filters alone decide."
         case .drift: "The hosted file delegates to the same package and fingerprint pairs, with the same verdicts, as the committed file."
         }
     }
@@ -66,6 +70,8 @@ public enum AssetLinksRule: String, Sendable, Hashable, CaseIterable {
         case .delegates: "google/digitalassetlinks well-known/details.md (delegate_permission/common.handle_all_urls, sha256_cert_fingerprints)"
         case .googleVerifies: "DAL API behaviour pinned by google/digitalassetlinks compatibility-tests/v1; docs/android.md"
         case .statementServiceVerifies: "AOSP packages/StatementService domain/DomainVerifier.kt, domain/VerifyStatus.kt; docs/android.md"
+        case .urlDecision:
+            "developer.android.com/training/app-links/configure-assetlinks (dynamic_app_link_components, Android 15); AOSP DomainVerificationUtils / UriRelativeFilterGroup; docs/android.md (dynamic rules)"
         case .drift: "docs/android.md (drift)"
         }
     }
