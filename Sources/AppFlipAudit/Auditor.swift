@@ -135,6 +135,7 @@ public struct Auditor: Sendable {
         // authorization endpoint. A source whose precondition failed says why once, in its own finding.
         var authorizationCodes: AuthorizationEndpointAudit?
         var authorizationCause: String?
+        var authorizationBrokeARule = false
         if let authorization {
             var audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
             audit.concurrency = concurrency
@@ -144,6 +145,7 @@ public struct Auditor: Sendable {
                 let preconditions = found.filter { $0.check == .authorizeSignIn || $0.check == .authorizeCode }
                 if let unmet = preconditions.first(where: { $0.outcome != .pass }) {
                     authorizationCause = "\(unmet.check.rawValue): \(unmet.reason)"
+                    authorizationBrokeARule = unmet.outcome == .fail
                 } else {
                     authorizationCodes = audit
                 }
@@ -163,6 +165,7 @@ public struct Auditor: Sendable {
                 let google = try await Self.registerGoogle(on: opened)
                 var audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: opened, google: google)
                 audit.authorizationCause = authorizationCause
+                audit.authorizationBrokeARule = authorizationBrokeARule
                 let found = try await audit.run()
                 results += found
                 if found.contains(where: { $0.check == .partnerCode && $0.outcome == .pass }) { partnerCodes = audit }

@@ -15,6 +15,9 @@ public struct PartnerAppAudit: AuditCodeSource {
     /// Why the authorization endpoint gives no code, when the audit knows (`authorize.sign-in` or
     /// `authorize.code` did not pass): part of `partner.code`'s cause.
     public var authorizationCause: String?
+    /// The authorization endpoint's unmet precondition is a rule it broke (`authorize.code`: PKCE required),
+    /// already reported: `partner.code` is then skipped, not a run that could not happen.
+    public var authorizationBrokeARule = false
     private let connection: AppFlipConnection
     private let google: GoogleApp
 
@@ -71,8 +74,9 @@ public struct PartnerAppAudit: AuditCodeSource {
             results.append(
                 AuditResult(
                     .partnerCode,
-                    .couldNotRun,
-                    "could not run: a valid flip got no code: \(cause)",
+                    authorizationBrokeARule ? .skipped : .couldNotRun,
+                    (authorizationBrokeARule ? "needs the authorization endpoint's code (authorize.code failed)" : "could not run")
+                        + ": a valid flip got no code: \(cause)",
                     evidence: ["sent \(routeFlip.link)", "answer: \(routeFlip.answerSummary), opened \(routeFlip.openedSummary)"]
                 )
             )
