@@ -15,7 +15,7 @@ PACKAGED_FILES="/usr/bin/appflipd /usr/bin/appflip /usr/lib/systemd/system/appfl
     /usr/share/bash-completion/completions/appflip /usr/share/zsh/vendor-completions/_appflipd
     /usr/share/fish/vendor_completions.d/appflip.fish"
 CONFFILES="/etc/appflipd/appflipd.json /etc/appflipd/oauth.json /etc/appflipd/apps.d/demo-partner.json
-    /etc/appflipd/demo-partner.apple-app-site-association"
+    /etc/appflipd/demo-partner.apple-app-site-association /etc/appflipd/demo-partner.assetlinks.json"
 ENABLED_LINK=/etc/systemd/system/sockets.target.wants/appflipd.socket
 
 # The file names under the trees a package touches, for the before/after comparison.
