@@ -1,8 +1,8 @@
 import AppFlipCore
 import FoundationEssentials
 import Hummingbird
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// A small OAuth 2.0 authorization server for the audit's tests: one client allowed all 12 App Flip redirect
 /// URIs, with grace rotation of refresh tokens and replay revocation, correct in every way but one ``OAuthBug``
@@ -16,13 +16,13 @@ final class BrokenOAuthServer: Sendable {
     let rotates: Bool
     /// The one client's id.
     let client: String
-    private let state = Mutex(Store())
+    private let state = NIOLockedValueBox(Store())
     /// How long each authorization request is held, so that requests in flight overlap and are counted.
     let authorizeDelay: Duration?
-    private let inFlight = Mutex((now: 0, most: 0))
+    private let inFlight = NIOLockedValueBox((now: 0, most: 0))
 
     /// The most authorization requests that were in flight at once.
-    var mostAuthorizeRequestsAtOnce: Int { inFlight.withLock { $0.most } }
+    var mostAuthorizeRequestsAtOnce: Int { inFlight.withLockedValue { $0.most } }
 
     private struct Grant {
         var redirectURI: String
@@ -48,7 +48,7 @@ final class BrokenOAuthServer: Sendable {
 
     /// Every code, access token and refresh token issued so far.
     var issued: [String] {
-        state.withLock { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
+        state.withLockedValue { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
     }
 
     init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID, authorizeDelay: Duration? = nil) {
@@ -63,12 +63,12 @@ final class BrokenOAuthServer: Sendable {
         let router = Router()
         router.get("authorize") { request, _ in
             guard let delay = self.authorizeDelay else { return self.authorize(request) }
-            self.inFlight.withLock { count in
+            self.inFlight.withLockedValue { count in
                 count.now += 1
                 count.most = max(count.most, count.now)
             }
             try? await Task.sleep(for: delay)
-            self.inFlight.withLock { $0.now -= 1 }
+            self.inFlight.withLockedValue { $0.now -= 1 }
             return self.authorize(request)
         }
         router.post("token") { request, _ in
@@ -131,7 +131,7 @@ final class BrokenOAuthServer: Sendable {
             )
         }
         let code = Self.random()
-        state.withLock { $0.codes[code] = Grant(redirectURI: redirectURI) }
+        state.withLockedValue { $0.codes[code] = Grant(redirectURI: redirectURI) }
         let stateValue = query["state"] ?? ""
         let echoed = bug == .authorizeStateUnencoded ? stateValue : PercentEncoding.encodeStrictly(stateValue)
         return Response(status: .found, headers: [.location: "\(redirectURI)?code=\(code)&state=\(echoed)"])
@@ -182,7 +182,7 @@ final class BrokenOAuthServer: Sendable {
     private func revoke(form: [String: String], authorization: String?) -> Response {
         if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
         let token = form["token"] ?? ""
-        let known = state.withLock { store in
+        let known = state.withLockedValue { store in
             if let family = store.refreshTokens[token] {
                 if bug != .revokeKeepsRefresh { store.revoked.insert(family) }
                 return true
@@ -194,7 +194,7 @@ final class BrokenOAuthServer: Sendable {
     }
 
     private func exchange(code: String, redirectURI: String) -> Response {
-        let step: Step = state.withLock { store in
+        let step: Step = state.withLockedValue { store in
             guard var grant = store.codes[code] else { return .answer(error(.badRequest, "invalid_grant")) }
             if grant.used && bug != .reusableCode {
                 if let family = grant.family, bug != .replayKeepsTokens { store.revoked.insert(family) }
@@ -215,7 +215,7 @@ final class BrokenOAuthServer: Sendable {
     }
 
     private func refresh(_ token: String) -> Response {
-        let step: Step = state.withLock { store in
+        let step: Step = state.withLockedValue { store in
             guard let family = store.refreshTokens[token], !store.revoked.contains(family) else {
                 return .answer(error(.badRequest, bug == .bogusRefreshInvalidRequest ? "invalid_request" : "invalid_grant"))
             }
@@ -233,7 +233,7 @@ final class BrokenOAuthServer: Sendable {
         }
         switch step {
         case .issue(let family, let next):
-            let access = bug == .sameAccessOnRefresh ? state.withLock { store in store.accessTokens.first { $0.value == family }?.key } : nil
+            let access = bug == .sameAccessOnRefresh ? state.withLockedValue { store in store.accessTokens.first { $0.value == family }?.key } : nil
             return issue(family: family, refreshToken: next, access: access)
         case .answer(let response):
             return response
@@ -242,7 +242,7 @@ final class BrokenOAuthServer: Sendable {
 
     private func issue(family: Int, refreshToken: String?, access: String?) -> Response {
         let accessToken = access ?? (bug == .jwtAccessToken ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.\(Self.random())" : Self.random())
-        state.withLock { store in
+        state.withLockedValue { store in
             store.accessTokens[accessToken] = family
             if let refreshToken { store.refreshTokens[refreshToken] = family }
         }
@@ -257,7 +257,7 @@ final class BrokenOAuthServer: Sendable {
     }
 
     private func resource(_ authorization: String?) -> Response {
-        let valid = state.withLock { store in
+        let valid = state.withLockedValue { store in
             guard let token = authorization?.split(separator: " ").last.map(String.init), let family = store.accessTokens[token] else { return false }
             return !store.revoked.contains(family)
         }
