@@ -64,7 +64,7 @@ import Testing
     /// 32 clients (192 with the slow tests) pipelining 50 opens each, half to a static app, half to one live app. Every request gets
     /// its reply; every static handoff is handled by the static app; a live handoff is handled by the live
     /// app, or fails at once with the documented backpressure (protocol.md, "Backpressure") when a loaded
-    /// machine lets the app fall 64 KiB behind, and nothing else. Live handoffs do succeed: each success is
+    /// machine lets the app fall 64 KiB or `maxPendingPerLiveApp` handoffs behind, and nothing else. Live handoffs do succeed: each success is
     /// one push the app answered, and a run where every live handoff failed is a failure. The live-app
     /// timeout is far longer than the test, so that a loaded machine cannot turn a slow answer into a
     /// `timeout` or close the app for falling behind: backpressure is the only way a live handoff may fail.
@@ -114,8 +114,11 @@ import Testing
             let failedLive = toLive.filter { !Self.handled($0, by: "T.live") }
             #expect(!handledLive.isEmpty, "every live handoff failed: \(failedLive.prefix(3))")
             #expect(handledLive.count == pushes.withLockedValue { $0 }, "each handled live handoff is one push the app answered")
-            let otherwiseFailed = failedLive.filter {
-                !($0.error?.code == .handlerFailed && $0.error?.message.contains("is not reading its pushes") == true)
+            // Backpressure is either bound (protocol.md, "Backpressure"): the app's connection not writable, or
+            // `maxPendingPerLiveApp` handoffs already waiting, which the slow version's 192 clients reach.
+            let otherwiseFailed = failedLive.filter { reply in
+                guard reply.error?.code == .handlerFailed, let message = reply.error?.message else { return true }
+                return !message.contains("is not reading its pushes") && !message.contains("(maxPendingPerLiveApp)")
             }
             #expect(otherwiseFailed.isEmpty, "\(otherwiseFailed.count) live handoffs failed otherwise: \(otherwiseFailed.prefix(3))")
         }
