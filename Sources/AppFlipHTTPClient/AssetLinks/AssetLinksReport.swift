@@ -83,33 +83,5 @@ public struct AssetLinksReport: Sendable {
     }
 
     /// JUnit XML, as `appflip audit` writes it: one testcase per check.
-    public var junitXML: String {
-        let failed = failures.count
-        let skipped = checks.filter { $0.status == .skipped }.count
-        let suite = XMLText.escaped("assetlinks check \(host)")
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="appflip" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
-            #"  <testsuite name="\#(suite)" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
-        ]
-        for check in checks {
-            let opening = #"    <testcase classname="\#(suite)" name="\#(XMLText.escaped(check.name))""#
-            switch check.status {
-            case .passed:
-                lines.append(opening + "/>")
-            case .failed:
-                lines.append(opening + ">")
-                lines.append(
-                    #"      <failure message="\#(XMLText.escaped("\(check.rule): \(check.evidence)"))" type="\#(XMLText.escaped(check.rule))">\#(XMLText.escaped(check.source))</failure>"#
-                )
-                lines.append("    </testcase>")
-            case .skipped:
-                lines.append(opening + ">")
-                lines.append(#"      <skipped message="\#(XMLText.escaped(check.evidence))"/>"#)
-                lines.append("    </testcase>")
-            }
-        }
-        lines += ["  </testsuite>", "</testsuites>", ""]
-        return lines.joined(separator: "\n")
-    }
+    public var junitXML: String { HostedAssociationCheck.junitXML(suite: "assetlinks check \(host)", checks: checks) }
 }

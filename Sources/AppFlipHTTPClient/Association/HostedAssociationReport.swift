@@ -85,33 +85,5 @@ public struct HostedAssociationReport: Sendable {
 
     /// JUnit XML, as `appflip audit` writes it: one testsuite, one testcase per check, the rule and evidence in
     /// each failure's message and the rule's source in its text; a check that could not be made is skipped.
-    public var junitXML: String {
-        let failed = failures.count
-        let skipped = checks.filter { $0.status == .skipped }.count
-        let suite = "aasa check \(domain)"
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="appflip" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
-            #"  <testsuite name="\#(XMLText.escaped(suite))" tests="\#(checks.count)" failures="\#(failed)" errors="0" skipped="\#(skipped)">"#,
-        ]
-        for check in checks {
-            let opening = #"    <testcase classname="\#(XMLText.escaped(suite))" name="\#(XMLText.escaped(check.name))""#
-            switch check.status {
-            case .passed:
-                lines.append(opening + "/>")
-            case .failed:
-                lines.append(opening + ">")
-                lines.append(
-                    #"      <failure message="\#(XMLText.escaped("\(check.rule): \(check.evidence)"))" type="\#(XMLText.escaped(check.rule))">\#(XMLText.escaped(check.source))</failure>"#
-                )
-                lines.append("    </testcase>")
-            case .skipped:
-                lines.append(opening + ">")
-                lines.append(#"      <skipped message="\#(XMLText.escaped(check.evidence))"/>"#)
-                lines.append("    </testcase>")
-            }
-        }
-        lines += ["  </testsuite>", "</testsuites>", ""]
-        return lines.joined(separator: "\n")
-    }
+    public var junitXML: String { HostedAssociationCheck.junitXML(suite: "aasa check \(domain)", checks: checks) }
 }
