@@ -43,10 +43,7 @@ public struct DaemonComposition: Sendable {
         onReady: @escaping @Sendable (DaemonService.ListeningAddress) -> Void = { _ in }
     ) throws(ConfigurationError) {
         let oauthServer = try oauth.map { oauth throws(ConfigurationError) in try EmbeddedAuthorizationServer(configuration: oauth, logger: logger) }
-        var clientConfiguration = HTTPClient.Configuration.appFlipOAuth()
-        // One connection per concurrent flip, up to 64, instead of the default 8 per host.
-        clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
-        let httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: clientConfiguration)
+        let httpClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: .appFlipOAuth())
         let factories =
             BuiltinHandlerFactories.all + handlerFactories + [
                 AppFlipPartnerHandlerFactory(embeddedServer: oauthServer, httpClient: httpClient, logger: logger)

@@ -35,9 +35,18 @@ extension HTTPClient {
         endpoint: String
     ) async throws(TransportFailure) -> StartedExchange {
         let start = ContinuousClock.now
+        // AsyncHTTPClient's own deadline: connecting and the headers (it ends when they are in).
+        let deadline = NIODeadline.now() + TimeAmount(bounds.deadline)
         do {
-            // AsyncHTTPClient's own deadline: connecting and the headers (it ends when they are in).
-            let response = try await execute(request, deadline: .now() + TimeAmount(bounds.deadline))
+            let response: HTTPClientResponse
+            do {
+                response = try await execute(request, deadline: deadline)
+            } catch ChannelError.ioOnClosedChannel {
+                // The pool handed out a connection the server had just closed, and AsyncHTTPClient failed the
+                // request before writing a byte of it: sending it again on a new connection is safe for any
+                // method (RFC 9112 §9.3.1), and is what a browser does. Once, within the same deadline.
+                response = try await execute(request, deadline: deadline)
+            }
             return StartedExchange(response: response, bounds: bounds, endpoint: endpoint, deadline: start + bounds.deadline)
         } catch {
             let secure = request.url.lowercased().hasPrefix("https:")
