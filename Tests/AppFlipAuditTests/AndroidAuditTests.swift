@@ -31,13 +31,16 @@ import Testing
 
     static let placeholder = AndroidAppAudit.consolePlaceholder
 
-    /// A live partner app with `bug` (nil: conforming) that gets its codes from the embedded server as alice.
-    static func livePartner(_ daemon: TestDaemon, bug: Bug?) async throws -> AppFlipConnection {
-        let endpoint = try await daemon.oauthServer!.authorizationEndpoint(
-            signedInAs: "alice",
-            httpClient: daemon.httpClient!,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
+    /// A live partner app with `bug` (nil: conforming) that gets its codes at `authorizeURL`, or from the
+    /// embedded server as alice.
+    static func livePartner(_ daemon: TestDaemon, bug: Bug?, authorizeURL: String? = nil) async throws -> AppFlipConnection {
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let endpoint =
+            if let authorizeURL {
+                AuthorizationEndpoint(url: authorizeURL, credential: nil, httpClient: daemon.httpClient!, logger: logger)
+            } else {
+                try await daemon.oauthServer!.authorizationEndpoint(signedInAs: "alice", httpClient: daemon.httpClient!, logger: logger)
+            }
         let action = bug == .placeholderAction ? placeholder : TestPartner.androidAction
         var identity = TestPartner.android
         identity.activities = [AndroidActivity(name: ".AppFlipActivity", actions: [action], exported: true)]
@@ -80,11 +83,15 @@ import Testing
         }
     }
 
-    static func audit(_ daemon: TestDaemon, action: String = TestPartner.androidAction) async throws -> AuditReport {
-        let base = try await daemon.oauthServer!.baseURL()
-        let auditor = Auditor(
-            token: TokenEndpointTarget(url: base + "/token", clientID: TestPartner.clientID, clientSecret: TestPartner.clientSecret)
+    /// The Android audit, exchanging codes at `token`, or at the embedded server.
+    static func audit(_ daemon: TestDaemon, action: String = TestPartner.androidAction, token: TokenEndpointTarget? = nil) async throws -> AuditReport
+    {
+        let embedded = TokenEndpointTarget(
+            url: try await daemon.oauthServer!.baseURL() + "/token",
+            clientID: TestPartner.clientID,
+            clientSecret: TestPartner.clientSecret
         )
+        let auditor = Auditor(token: token ?? embedded)
         var android = auditor
         android.android = (
             AndroidAppTarget(
@@ -125,6 +132,30 @@ import Testing
             let report = try await Self.audit(daemon)
             #expect(Self.findings(report) == [], "\(Self.explain(report))")
             await partner.close()
+        }
+    }
+
+    /// A partner whose token endpoint takes HTTP Basic only: the Android exchange authenticates as
+    /// `--client-auth` says, so Basic exchanges and the form body is refused (the server names no scope, so
+    /// `android.scope` cannot judge).
+    @Test(arguments: [
+        (ClientAuthMethod.basic, ["android.scope: skipped"]), (.post, ["android.scope: could-not-run", "android.token-exchange: fail"]),
+    ])
+    func theTokenChecksAuthenticateAsConfigured(method: ClientAuthMethod, findings: [String]) async throws {
+        let server = BrokenOAuthServer(bug: .basicOnly, clientID: TestPartner.clientID, extraRedirectURIs: [TestPartner.androidRedirectURI])
+        try await server.run { base in
+            try await withTestDaemon(oauth: TestPartner.oauthConfiguration) { daemon in
+                let partner = try await Self.livePartner(daemon, bug: nil, authorizeURL: base + "/authorize")
+                let token = TokenEndpointTarget(
+                    url: base + "/token",
+                    clientID: TestPartner.clientID,
+                    clientSecret: BrokenOAuthServer.clientSecret,
+                    clientAuth: method
+                )
+                let report = try await Self.audit(daemon, token: token)
+                #expect(Self.findings(report).sorted() == findings, "\(Self.explain(report))")
+                await partner.close()
+            }
         }
     }
 

@@ -51,8 +51,18 @@ final class BrokenOAuthServer: Sendable {
         state.withLockedValue { Array($0.codes.keys) + Array($0.accessTokens.keys) + Array($0.refreshTokens.keys) + Array($0.successorOf.values) }
     }
 
-    init(bug: OAuthBug?, rotates: Bool = true, clientID: String = BrokenOAuthServer.clientID, authorizeDelay: Duration? = nil) {
+    /// The redirect URIs the client may use besides the 12 App Flip URLs (an Android REDIRECT_URI).
+    let extraRedirectURIs: [String]
+
+    init(
+        bug: OAuthBug?,
+        rotates: Bool = true,
+        clientID: String = BrokenOAuthServer.clientID,
+        extraRedirectURIs: [String] = [],
+        authorizeDelay: Duration? = nil
+    ) {
         self.bug = bug
+        self.extraRedirectURIs = extraRedirectURIs
         self.authorizeDelay = authorizeDelay
         self.rotates = rotates
         self.client = clientID
@@ -105,7 +115,7 @@ final class BrokenOAuthServer: Sendable {
             return Response(status: .found, headers: [.location: "/accounts/login/?next=/authorize"])
         }
         if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
-        let allowed = AppFlipRedirectURI.all.map(\.string)
+        let allowed = AppFlipRedirectURI.all.map(\.string) + extraRedirectURIs
         let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
         guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
