@@ -159,7 +159,7 @@ public struct AndroidAppAudit: Sendable {
             tokenURL: token.url,
             clientID: target.clientID,
             clientSecret: token.clientSecret,
-            authentication: token.clientAuth == .basic ? .basic : .clientSecretPost,
+            authentication: token.clientAuth,
             httpClient: httpClient,
             logger: Logger(label: "appflip-audit", factory: { _ in SwiftLogNoOpLogHandler() })
         )

@@ -1,6 +1,7 @@
 import AppFlipAudit
 import AppFlipClient
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipHTTPClient
 import AppFlipOAuth
 import AppFlipProtocol

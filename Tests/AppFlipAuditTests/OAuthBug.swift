@@ -1,4 +1,5 @@
 import AppFlipAudit
+import AppFlipGoogle
 
 /// The one bug a ``BrokenOAuthServer`` has, and the check that must catch it. `nil` bug: the server conforms.
 enum OAuthBug: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import AppFlipAudit
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipHTTPClient
 import AppFlipOAuth
 import AsyncHTTPClient

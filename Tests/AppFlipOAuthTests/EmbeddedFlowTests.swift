@@ -12,10 +12,10 @@ import Testing
     @Test(
         "step 3 through AuthorizationEndpoint, step 4 through TokenEndpointClient, then refresh",
         arguments: [
-            TokenEndpointClient.Authentication.clientSecretPost, .basic,
+            ClientAuthMethod.post, .basic,
         ]
     )
-    func fullFlow(authentication: TokenEndpointClient.Authentication) async throws {
+    func fullFlow(authentication: ClientAuthMethod) async throws {
         try await withEmbeddedServer { server, base in
             try await withHTTPClient { client in
                 let redirectURI = appFlipRedirectURIs[4]

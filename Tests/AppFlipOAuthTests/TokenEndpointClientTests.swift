@@ -45,7 +45,7 @@ import Testing
     static func client(
         _ url: String,
         _ http: HTTPClient,
-        _ authentication: TokenEndpointClient.Authentication = .clientSecretPost
+        _ authentication: ClientAuthMethod = .post
     )
         -> TokenEndpointClient
     {

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 
 /// The challenges a refusal must carry: `WWW-Authenticate: Basic` on a 401 to a failed HTTP Basic attempt
 /// (RFC 6749 §5.2), and `WWW-Authenticate: Bearer` from the resource for a missing, made-up or revoked

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 
 /// The token endpoint's precondition, `token.client-auth`: how it authenticates Google's client. Each method
 /// exchanges a fresh code of its own; the configured one (`--client-auth`) is what Google sends, so its

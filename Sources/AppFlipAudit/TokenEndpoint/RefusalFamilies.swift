@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 
 /// The refusals, each probed as a family: every credential path the server accepts (with a wrong, empty
 /// or missing secret; an unknown client), every way a redirect_uri can differ from a code's own, and

@@ -1,4 +1,5 @@
 public import AppFlipCore
+import AppFlipGoogle
 public import AppFlipHTTPClient
 public import AsyncHTTPClient
 

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipHTTPClient
 import AsyncHTTPClient
 import FoundationEssentials

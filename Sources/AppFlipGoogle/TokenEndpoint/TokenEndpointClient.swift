@@ -9,14 +9,6 @@ import NIOHTTP1
 /// Step 4, Google's side: exchanges a code at the partner's token endpoint, server to server, with the
 /// identical redirect_uri and the client's credentials; and refreshes.
 public struct TokenEndpointClient: Sendable {
-    /// How the client authenticates at the token endpoint (RFC 6749 §2.3.1).
-    public enum Authentication: Sendable, Hashable {
-        /// `client_id` and `client_secret` in the form body, as Google sends them.
-        case clientSecretPost
-        /// `Authorization: Basic`.
-        case basic
-    }
-
     /// The partner's token endpoint.
     public var tokenURL: String
     /// The partner client id Google was given.
@@ -24,7 +16,7 @@ public struct TokenEndpointClient: Sendable {
     /// The client's secret; only its fingerprint is logged.
     public var clientSecret: String
     /// Where the credentials go: form body (Google's way) or Basic header.
-    public var authentication: Authentication
+    public var authentication: ClientAuthMethod
     /// How long one request may take, connection and body included; the body is capped at
     /// `OutboundBounds.oauthBodySize` (`OutboundBounds.oauth`).
     public var timeout: Duration
@@ -36,7 +28,7 @@ public struct TokenEndpointClient: Sendable {
         tokenURL: String,
         clientID: String,
         clientSecret: String,
-        authentication: Authentication = .clientSecretPost,
+        authentication: ClientAuthMethod = .post,
         httpClient: HTTPClient,
         timeout: Duration = .seconds(10),
         logger: Logger
@@ -136,7 +128,7 @@ public struct TokenEndpointClient: Sendable {
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
         switch authentication {
-        case .clientSecretPost:
+        case .post:
             form.append("client_id", clientID)
             form.append("client_secret", clientSecret)
         case .basic:
