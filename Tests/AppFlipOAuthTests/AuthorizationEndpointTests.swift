@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipTesting
 import AsyncHTTPClient
 import Hummingbird
 import NIOCore
@@ -158,9 +159,9 @@ import Testing
 
     @Test("connection refused is cancelled")
     func connectionRefused() async throws {
-        // A port that just stopped listening.
-        let port = try await withApplication(Self.misbehavingRouter()) { $0 }
-        let failure = try #require(try await Self.call("http://localhost:\(port)/ok").failure)
+        let refusing = try RefusingPort()
+        let failure = try #require(try await Self.call("http://127.0.0.1:\(refusing.port)/ok").failure)
+        withExtendedLifetime(refusing) {}
         #expect(failure.flipError == .cancelled)
         #expect(failure.reason.contains("refused"), "\(failure.reason)")
     }

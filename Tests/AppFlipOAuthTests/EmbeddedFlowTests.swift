@@ -100,7 +100,7 @@ import Testing
 
     @Test("an unknown user is a configuration error")
     func unknownUser() async throws {
-        try await withEmbeddedServer { server, _ in
+        _ = try await withEmbeddedServer { server, _ in
             try await withHTTPClient { client in
                 await #expect(throws: ConfigurationError.self) {
                     try await server.authorizationEndpoint(signedInAs: "mallory", httpClient: client, logger: testLogger)

@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipTesting
 import AsyncHTTPClient
 import Hummingbird
 import Testing
@@ -77,7 +78,7 @@ import Testing
 
     @Test("errors say what the endpoint answered")
     func errors() async throws {
-        let closedPort = try await withApplication(Self.router()) { $0 }
+        let refusing = try RefusingPort()
         try await withApplication(Self.router()) { port in
             try await withHTTPClient { http in
                 let base = "http://localhost:\(port)"
@@ -91,7 +92,7 @@ import Testing
                     try await Self.client("\(base)/bare-500", http).refresh(refreshToken: "r")
                 }
                 do throws(TokenEndpointFailure) {
-                    _ = try await Self.client("http://localhost:\(closedPort)/token", http).exchange(code: "c", redirectURI: "r")
+                    _ = try await Self.client("http://127.0.0.1:\(refusing.port)/token", http).exchange(code: "c", redirectURI: "r")
                     Issue.record("expected a transport error")
                 } catch {
                     guard case .transport(let reason) = error else {
@@ -102,6 +103,7 @@ import Testing
                 }
             }
         }
+        withExtendedLifetime(refusing) {}
     }
 
     @Test("the request carries the grant, the identical redirect_uri and exactly one client authentication")
