@@ -169,6 +169,14 @@ public struct Auditor: Sendable {
                 let found = try await audit.run()
                 results += found
                 if found.contains(where: { $0.check == .partnerCode && $0.outcome == .pass }) { partnerCodes = audit }
+                // `partner.scope` exchanges the app's codes, so it runs with the token checks, or is skipped here.
+                if partnerCodes == nil {
+                    results.append(AuditResult(.partnerScope, .skipped, "needs partner.code"))
+                } else if token == nil {
+                    results.append(
+                        AuditResult(.partnerScope, .skipped, "needs the token endpoint (--token-url or --oauth-config), to exchange the app's codes")
+                    )
+                }
             } catch {
                 unreachable.append("\(error)")
                 skip(.partnerApp, "\(error)")
@@ -179,13 +187,17 @@ public struct Auditor: Sendable {
         if let token {
             var codeSource: (any AuditCodeSource)? = authorizationCodes
             if let partnerCodes { codeSource = partnerCodes }
+            let partnerScope = partnerCodes.map { app in
+                TokenEndpointAudit.PartnerScopeSources(app: app, control: authorizationCodes, scopes: partner?.target.scopes ?? [])
+            }
             if let codeSource {
                 do {
                     results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
-                        .run(codes: codeSource)
+                        .run(codes: codeSource, partnerScope: partnerScope)
                 } catch {
                     unreachable.append("\(error)")
                     skip(.tokenEndpoint, "\(error)")
+                    if partnerScope != nil { results.append(AuditResult(.partnerScope, .skipped, "\(error)")) }
                 }
             } else if partner == nil && authorization == nil {
                 skip(.tokenEndpoint, "no code to exchange: give the partner app (--link, --client-id) or --authorize-url")
@@ -285,6 +297,13 @@ private final class ResumeOnce: Sendable {
 public protocol AuditCodeSource: Sendable {
     /// A code issued for `redirectURI`, never used before; throws when none could be had, with why.
     func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String
+}
+
+/// A code source that asks for the scopes it is given: the partner app through its flip link, and the
+/// authorization endpoint directly, which `partner.scope` holds the app's codes against.
+public protocol ScopedCodeSource: AuditCodeSource {
+    /// A code for `scopes` (sent space-separated, as Google sends them) issued for `redirectURI`, never used before.
+    func freshCode(redirectURI: AppFlipRedirectURI, scopes: [String]) async throws -> String
 }
 
 /// Something the audit needed could not be reached (a socket, a host, a port): the audit could not run

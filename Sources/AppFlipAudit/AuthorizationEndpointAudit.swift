@@ -7,7 +7,7 @@ import NIOHTTP1
 /// The authorization-endpoint checks over HTTP, never following a redirect: the 12 redirect URIs get a
 /// code, lookalikes and an unknown client get no redirect (RFC 6749 §4.1.2.1, RFC 9700 §4.1), the state
 /// comes back byte for byte. It also supplies codes to the token-endpoint checks.
-public struct AuthorizationEndpointAudit: AuditCodeSource {
+public struct AuthorizationEndpointAudit: ScopedCodeSource {
     /// The endpoint, client and user.
     public var target: AuthorizationEndpointTarget
     /// The redirect URI of the state battery and the lookalikes' original.
@@ -179,8 +179,13 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
 
     /// A fresh code for the token-endpoint checks.
     public func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String {
+        try await freshCode(redirectURI: redirectURI, scopes: target.scopes)
+    }
+
+    /// A fresh code for `scopes`.
+    public func freshCode(redirectURI: AppFlipRedirectURI, scopes: [String]) async throws -> String {
         let state = "appflip-audit-code-" + String(UInt64.random(in: .min ... .max), radix: 36)
-        let answer = try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state)
+        let answer = try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: state, scopes: scopes)
         guard case .code(let code)? = verdict(answer, redirectURI: redirectURI.string, state: state)?.outcome else {
             throw AuditUnreachable("the authorization endpoint gave no code: \(answer.description)")
         }
@@ -195,12 +200,14 @@ public struct AuthorizationEndpointAudit: AuditCodeSource {
         clientID: String?,
         redirectURI: String,
         state: String,
+        scopes: [String]? = nil,
         extra: [(name: String, value: String)] = []
     ) async throws(AuditUnreachable) -> Answer {
         var fields: [(name: String, value: String)] = [("response_type", "code")]
         if let clientID { fields.append(("client_id", clientID)) }
         fields.append(("redirect_uri", redirectURI))
-        if !target.scopes.isEmpty { fields.append(("scope", target.scopes.joined(separator: " "))) }
+        let scopes = scopes ?? target.scopes
+        if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         fields.append(("state", state))
         fields += extra
         var request = HTTPClientRequest(url: target.url + (target.url.contains("?") ? "&" : "?") + FormEncoding.encode(fields))

@@ -7,7 +7,7 @@ import NIOCore
 /// The partner-app checks, through appflipd: flip links sent as the Google app (universal-links-only), and
 /// what the app opened judged as Google's app would. Flips run one at a time, so every URL the Google app
 /// receives belongs to the flip just sent. It also supplies codes to the token-endpoint checks.
-public struct PartnerAppAudit: AuditCodeSource {
+public struct PartnerAppAudit: ScopedCodeSource {
     /// The app and what to send it.
     public var target: PartnerAppTarget
     /// The redirect URI of the checks that need one (the state battery, the lookalikes' original).
@@ -50,7 +50,7 @@ public struct PartnerAppAudit: AuditCodeSource {
                 AuditResult(.partnerRoute, .fail, "\(routeFlip.answerSummary): the flip link reaches no app", evidence: ["sent \(routeFlip.link)"])
             )
             return results
-                + AuditCheck.allCases.filter { $0.target == .partnerApp && $0 != .partnerRoute }.map {
+                + AuditCheck.allCases.filter { $0.target == .partnerApp && $0 != .partnerRoute && $0 != .partnerScope }.map {
                     AuditResult($0, .skipped, "the flip link reaches no app (partner.route)")
                 }
         }
@@ -122,8 +122,13 @@ public struct PartnerAppAudit: AuditCodeSource {
 
     /// A fresh code for the token-endpoint checks: one valid flip to `redirectURI`.
     public func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String {
+        try await freshCode(redirectURI: redirectURI, scopes: target.scopes)
+    }
+
+    /// A fresh code from one valid flip to `redirectURI` whose link asks for `scopes`.
+    public func freshCode(redirectURI: AppFlipRedirectURI, scopes: [String]) async throws -> String {
         let state = "appflip-audit-code-" + String(UInt64.random(in: .min ... .max), radix: 36)
-        let flip = try await flip(fields(state: state, redirectURI: redirectURI.string))
+        let flip = try await flip(fields(state: state, redirectURI: redirectURI.string, scopes: scopes))
         guard let url = flip.delivered.first,
             case .code(let code)? = FlipResultChecker(redirectURI: redirectURI.string, state: state).check(url).outcome
         else {
@@ -324,8 +329,11 @@ public struct PartnerAppAudit: AuditCodeSource {
     // MARK: Flips and results
 
     /// The four App Flip parameters of a valid link, in Google's order.
-    private func fields(state: String, redirectURI: String) -> [(name: String, value: String)] {
-        [("client_id", target.clientID), ("scope", target.scopes.joined(separator: " ")), ("state", state), ("redirect_uri", redirectURI)]
+    private func fields(state: String, redirectURI: String, scopes: [String]? = nil) -> [(name: String, value: String)] {
+        [
+            ("client_id", target.clientID), ("scope", (scopes ?? target.scopes).joined(separator: " ")), ("state", state),
+            ("redirect_uri", redirectURI),
+        ]
     }
 
     /// Judges a flip that should have produced a result, noting shape and error-value problems; returns the

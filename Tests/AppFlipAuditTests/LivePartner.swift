@@ -82,7 +82,10 @@ enum LivePartner {
             default: return open([FlipResult.error(.invalidRequest, description: description, state: state).url(appendingTo: redirectURI)])
             }
         case .proceed(let request):
-            guard bug != .authorizationDown, let code = try? await codes.authorizationCode(for: request.authorizationRequest) else {
+            var authorization = request.authorizationRequest
+            if bug == .asksForEveryScope { authorization.scopes = ["profile", "devices"] }
+            if bug == .keepsFirstScope { authorization.scopes = Array(authorization.scopes.prefix(1)) }
+            guard bug != .authorizationDown, let code = try? await codes.authorizationCode(for: authorization) else {
                 let description = bug == .authorizationDown ? "the authorization endpoint is down" : nil
                 return open([FlipResult.error(.cancelled, description: description, state: request.state).url(appendingTo: request.redirectURI)])
             }

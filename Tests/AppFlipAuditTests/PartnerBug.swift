@@ -10,6 +10,10 @@ enum PartnerBug: String, CaseIterable, Sendable {
     /// Google's iOS sample: checks client_id only, declines a link without state, never looks at scope or
     /// the redirect_uri, and pastes the state into the result unencoded.
     case googleSample
+    /// Asks its authorization server for every scope it knows, whatever the link's `scope` says.
+    case asksForEveryScope
+    /// Keeps only the first of the link's space-separated scopes.
+    case keepsFirstScope
 
     var findings: [String] {
         switch self {
@@ -24,6 +28,9 @@ enum PartnerBug: String, CaseIterable, Sendable {
         case .declinesInvalidRequest: ["partner.state-error: warning", "partner.invalid-request: warning"]
         // An error value outside App Flip's three, where invalid_request is due.
         case .userNotAuthorized: ["partner.invalid-request: fail", "partner.error-values: fail"]
+        // `partner.scope` exchanges the app's codes: without the token endpoint it is skipped, so these
+        // bugs show only in `PartnerScopeTests`.
+        case .asksForEveryScope, .keepsFirstScope: []
         case .googleSample:
             [
                 "partner.result-shape: fail", "partner.state-success: fail", "partner.state-error: fail", "partner.lookalike-redirect: fail",

@@ -85,7 +85,7 @@ import Testing
         }
         for result in results {
             guard let expected = table.verdict(of: result.id) else {
-                Issue.record("\(table.name): the audit reports \(result.id) (\(result.outcome)), which the table does not list")
+                Issue.record("\(table.name): the audit reports \(result.id) (\(result.outcome)), which the table does not list — \(result.reason)")
                 continue
             }
             #expect(

@@ -38,15 +38,18 @@ public struct TokenEndpointAudit: Sendable {
         }
     }
 
-    /// Runs every token-endpoint check. Throws only when the endpoint or the code source cannot be reached.
-    public func run(codes: any AuditCodeSource) async throws(AuditUnreachable) -> [AuditResult] {
+    /// Runs every token-endpoint check, and `partner.scope` when its sources are given. Throws only when the
+    /// endpoint or the code source cannot be reached.
+    public func run(codes: any AuditCodeSource, partnerScope: PartnerScopeSources? = nil) async throws(AuditUnreachable) -> [AuditResult] {
         var errors = ErrorAnswers()
         let authentication = try await clientAuthentication(codes)
         var results = [authentication.result]
         guard let method = authentication.method else {
             let reason = "needs token.client-auth: the client's credentials were refused"
-            return results
-                + AuditCheck.allCases.filter { $0.target == .tokenEndpoint && $0 != .tokenClientAuth }.map { AuditResult($0, .skipped, reason) }
+            let skipped = AuditCheck.allCases.filter {
+                ($0.target == .tokenEndpoint && $0 != .tokenClientAuth) || (partnerScope != nil && $0 == .partnerScope)
+            }
+            return results + skipped.map { AuditResult($0, .skipped, reason) }
         }
         let google = client(method)
         for (label, answer) in authentication.errors { errors.note(label, answer) }
@@ -69,6 +72,7 @@ public struct TokenEndpointAudit: Sendable {
             results += revocation.results
             revokedRefusals = revocation.refusals
             results.append(try await codeExpiry(codes, google, &errors))
+            if let partnerScope { results.append(try await scopeFidelity(partnerScope, google)) }
         } else {
             results.append(
                 AuditResult(
@@ -84,7 +88,7 @@ public struct TokenEndpointAudit: Sendable {
                 .tokenCodeRedirectBinding, .tokenRefresh, .tokenRefreshChain, .tokenRefreshRotation, .tokenResource, .tokenRevoke,
                 .tokenCodeExpiry,
             ]
-            results += dependants.map { AuditResult($0, .skipped, reason) }
+            results += (dependants + (partnerScope == nil ? [] : [.partnerScope])).map { AuditResult($0, .skipped, reason) }
             results.append(try await revokeUnknown(google, &errors))
         }
         let methods = authentication.accepted.isEmpty ? [method] : authentication.accepted

@@ -12,6 +12,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     case partnerLookalikeRedirect = "partner.lookalike-redirect"
     case partnerInvalidRequest = "partner.invalid-request"
     case partnerErrorValues = "partner.error-values"
+    case partnerScope = "partner.scope"
     // MARK: The authorization endpoint
     case authorizeSignIn = "authorize.sign-in"
     case authorizeCode = "authorize.code"
@@ -78,7 +79,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
     public var target: AuditTarget {
         switch self {
         case .partnerRoute, .partnerCode, .partnerRedirectURIs, .partnerResultShape, .partnerStateSuccess, .partnerStateError, .partnerWrongClientID,
-            .partnerLookalikeRedirect, .partnerInvalidRequest, .partnerErrorValues:
+            .partnerLookalikeRedirect, .partnerInvalidRequest, .partnerErrorValues, .partnerScope:
             .partnerApp
         case .authorizeSignIn, .authorizeCode, .authorizeRedirectURIs, .authorizeLookalikeRedirect, .authorizeUnknownClient, .authorizeState:
             .authorizationEndpoint
@@ -109,6 +110,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerLookalikeRedirect: "a lookalike redirect_uri is declined, nothing opened"
         case .partnerInvalidRequest: "missing, empty or repeated state or scope get invalid_request"
         case .partnerErrorValues: "errors use only App Flip's three values"
+        case .partnerScope: "the scopes asked reach the code"
         case .androidAction: "the action is the partner's own, not the placeholder"
         case .androidCode: "the Google app's intent yields a code (precondition)"
         case .androidCallerPackage: "another package gets no code"
@@ -185,6 +187,8 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
             "A missing, empty or repeated state or scope gets error=invalid_request on the valid redirect_uri (a decline, as the seed's sample does, or a code for a missing scope, RFC 6749 §3.3's default, is a warning)."
         case .partnerErrorValues:
             "An error result uses only cancelled, unrecoverable or invalid_request, with error_description percent-encoded."
+        case .partnerScope:
+            "The flip link's scope, a space-separated list, reaches the code: asked for the first scope alone and for all of them, the code's tokens carry what was asked, or what the authorization endpoint's own code for it carries (a server may grant other scopes, RFC 6749 §3.3)."
         case .androidAction:
             "The App Flip intent action is the one the partner entered in the console, not INTENT_ACTION_FROM_CONSOLE, the placeholder of Google's manifest example."
         case .androidCode:
@@ -298,6 +302,7 @@ public enum AuditCheck: String, Sendable, Hashable, Codable, CaseIterable {
         case .partnerLookalikeRedirect: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1"))"
         case .partnerInvalidRequest: "\(AuditSource.seed), invalid_request; \(AuditSource.rfc(6749, "4.1.2.1")); docs/app-flip.md rows E11–E17"
         case .partnerErrorValues: "\(AuditSource.seed), \"returned unsuccessfully\"; \(AuditSource.rfc(6749, "4.1.2.1"))"
+        case .partnerScope: "\(AuditSource.seed), scope (\"a list of space-separated scopes requested\"); \(AuditSource.rfc(6749, "3.3")), §5.1"
         case .androidAction: "\(AuditSource.appFlipAndroid), \"Modify your Android app\" step 1"
         case .androidCode: AuditSource.precondition
         case .androidCallerPackage, .androidCallerFingerprint, .androidCallerUnverified:
