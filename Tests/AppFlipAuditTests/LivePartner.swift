@@ -85,6 +85,13 @@ enum LivePartner {
             var authorization = request.authorizationRequest
             if bug == .asksForEveryScope { authorization.scopes = ["profile", "devices"] }
             if bug == .keepsFirstScope { authorization.scopes = Array(authorization.scopes.prefix(1)) }
+            if bug == .refusesPartOfTheScopes && Set(authorization.scopes) != ["profile", "devices"] {
+                return open([
+                    FlipResult.error(.invalidRequest, description: "every scope is required", state: request.state).url(
+                        appendingTo: request.redirectURI
+                    )
+                ])
+            }
             guard bug != .authorizationDown, let code = try? await codes.authorizationCode(for: authorization) else {
                 let description = bug == .authorizationDown ? "the authorization endpoint is down" : nil
                 return open([FlipResult.error(.cancelled, description: description, state: request.state).url(appendingTo: request.redirectURI)])

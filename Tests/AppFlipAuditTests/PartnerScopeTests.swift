@@ -49,6 +49,8 @@ import Testing
         // The authorization endpoint's own code for "profile" carries "profile": the app is the cause.
         (.asksForEveryScope, true, .fail),
         (.keepsFirstScope, true, .fail),
+        // Google never asks for a part of the scopes: refusing one leaves that request unjudged, not the check.
+        (.refusesPartOfTheScopes, false, .pass),
     ]
 
     @Test(arguments: cases)

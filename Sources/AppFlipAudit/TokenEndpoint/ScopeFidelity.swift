@@ -39,7 +39,7 @@ extension TokenEndpointAudit {
         var outcomes: [ScopeOutcome] = []
         var evidence: [String] = []
         for asked in requests {
-            let (outcome, lines) = try await scopeOutcome(asked: asked, app: app, control: control, google)
+            let (outcome, lines) = try await scopeOutcome(asked: asked, every: asked == scopes, app: app, control: control, google)
             outcomes.append(outcome)
             evidence += lines
         }
@@ -63,8 +63,10 @@ extension TokenEndpointAudit {
         return AuditResult(.partnerScope, .skipped, unseen.first ?? "nothing to judge", evidence: evidence)
     }
 
+    /// `every`: `asked` is every scope, Google's own request, rather than a part of them.
     private func scopeOutcome(
         asked: [String],
+        every: Bool,
         app: any ScopedCodeSource,
         control: (any ScopedCodeSource)?,
         _ google: Client
@@ -82,8 +84,11 @@ extension TokenEndpointAudit {
                 .unseen("the token response names no scope (RFC 6749 §5.1: then the scopes are those asked), so a lost scope cannot be seen"),
                 evidence
             )
-        case .failed(let why):
+        case .failed(let why) where every:
             return (.couldNotRun("scope \(label): the app's code: \(why)"), evidence)
+        case .failed(let why):
+            // Google always asks for every scope: an app may refuse a part of them.
+            return (.unseen("scope \(label), a part of the scopes, which Google never asks alone: the app's code: \(why)"), evidence)
         }
         let carried = String(reflecting: appGranted.joined(separator: " "))
         if Set(appGranted) == Set(asked) { return (.kept("asked \(label), the tokens carry \(carried)"), evidence) }
