@@ -102,15 +102,7 @@ struct AASACheckCommand: AsyncParsableCommand {
             AASAStandardStreams.writeLine("could not run: \(failure.evidence)")
             return
         }
-        for check in report.checks {
-            let mark =
-                switch check.status {
-                case .passed: "✔"
-                case .failed: "✘"
-                case .skipped: "–"
-                }
-            AASAStandardStreams.writeLine("\(mark) \(check.name): \(check.evidence)")
-        }
+        for check in report.checks { AASAStandardStreams.writeLine(check.textLine) }
         for warning in report.warnings { AASAStandardStreams.writeLine("⚠ " + warning.description) }
         let failures = report.failures
         AASAStandardStreams.writeLine(
@@ -118,5 +110,18 @@ struct AASACheckCommand: AsyncParsableCommand {
                 ? "\(report.checks.count) checks passed"
                 : "\(failures.count) of \(report.checks.count) checks failed: " + failures.map(\.rule).joined(separator: ", ")
         )
+    }
+}
+
+extension HostedAssociationCheck {
+    /// The check as `aasa check` and `assetlinks check` print it: a mark, the check's name and the evidence.
+    var textLine: String {
+        let mark =
+            switch status {
+            case .passed: "✔"
+            case .failed: "✘"
+            case .skipped: "–"
+            }
+        return "\(mark) \(name): \(evidence)"
     }
 }

@@ -122,15 +122,7 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
             AASAStandardStreams.writeLine("could not run: \(reason)")
             return
         }
-        for check in report.checks {
-            let mark =
-                switch check.status {
-                case .passed: "✔"
-                case .failed: "✘"
-                case .skipped: "–"
-                }
-            AASAStandardStreams.writeLine("\(mark) \(check.name): \(check.evidence)")
-        }
+        for check in report.checks { AASAStandardStreams.writeLine(check.textLine) }
         for document in report.documents {
             for diagnostic in document.list.diagnostics { AASAStandardStreams.writeLine("  \(document.url) \(diagnostic)") }
         }

@@ -35,16 +35,7 @@ public struct AssetLinksReport: Sendable {
             "passed": .bool(couldNotRun == nil && failures.isEmpty),
             "couldNotRun": couldNotRun.map(JSONValue.string) ?? .null,
             "checks": .array(
-                checks.map { check in
-                    .object([
-                        "rule": .string(check.rule),
-                        "name": .string(check.name),
-                        "title": .string(check.title),
-                        "status": .string(check.status.rawValue),
-                        "evidence": .string(check.evidence),
-                        "source": .string(check.source),
-                    ])
-                }
+                checks.map(\.json)
             ),
             "predictions": .array(
                 predictions.map { row in

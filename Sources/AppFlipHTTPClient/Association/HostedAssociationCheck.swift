@@ -38,6 +38,18 @@ public struct HostedAssociationCheck: Sendable, Hashable {
 }
 
 extension HostedAssociationCheck {
+    /// The check in a report's JSON (`--json`), as `aasa check` and `assetlinks check` write it.
+    var json: JSONValue {
+        .object([
+            "rule": .string(rule),
+            "name": .string(name),
+            "title": .string(title),
+            "status": .string(status.rawValue),
+            "evidence": .string(evidence),
+            "source": .string(source),
+        ])
+    }
+
     /// JUnit XML, as `appflip audit` writes it: one testsuite named `suite`, one testcase per check, the rule
     /// and evidence in each failure's message and the rule's source in its text; a check that could not be
     /// made is skipped. `aasa check` and `assetlinks check` share it.

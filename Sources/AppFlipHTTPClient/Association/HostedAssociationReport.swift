@@ -49,16 +49,7 @@ public struct HostedAssociationReport: Sendable {
             "passed": .bool(couldNotRun == nil && failures.isEmpty),
             "couldNotRun": couldNotRun.map { .string($0.description) } ?? .null,
             "checks": .array(
-                checks.map { check in
-                    .object([
-                        "rule": .string(check.rule),
-                        "name": .string(check.name),
-                        "title": .string(check.title),
-                        "status": .string(check.status.rawValue),
-                        "evidence": .string(check.evidence),
-                        "source": .string(check.source),
-                    ])
-                }
+                checks.map(\.json)
             ),
             "warnings": .array(
                 warnings.map { .object(["code": .string($0.code.rawValue), "pointer": .string($0.pointer), "message": .string($0.message)]) }
