@@ -22,8 +22,9 @@ import Testing
         return (try? String(contentsOfFile: components.joined(separator: "/") + "/docs/protocol.md", encoding: .utf8)) ?? ""
     }()
 
-    /// Every untagged code block directly followed by a `json` one; schematic ones (with `…`) are not
-    /// examples.
+    /// Every untagged code block directly followed by a `json` one. A block of requests with `…` is schematic
+    /// (it cannot be sent) and is not an example; a reply's `…` is compared like any other character, since
+    /// the daemon sends some (`hello_required`'s message).
     static let examples: [Example] = {
         var blocks: [(line: Int, tag: String, lines: [String])] = []
         var open: (line: Int, tag: String, lines: [String])?
@@ -43,7 +44,7 @@ import Testing
         }
         return zip(blocks, blocks.dropFirst()).compactMap { request, reply in
             guard request.tag == "", reply.tag == "json" else { return nil }
-            guard !(request.lines + reply.lines).contains(where: { $0.contains("…") }) else { return nil }
+            guard !request.lines.contains(where: { $0.contains("…") }) else { return nil }
             return Example(line: request.line, requests: request.lines, replies: reply.lines)
         }
     }()
@@ -117,6 +118,16 @@ import Testing
         }
     }
 
+    /// A client learns the ops from the page: the ops `unknown_op` names (its example is one of those checked
+    /// against the daemon above) are exactly the page's `### `op`` sections.
+    @Test func theOpsUnknownOpNamesAreThePagesOps() throws {
+        let replies: [String] = Self.examples.flatMap(\.replies)
+        let line = try #require(replies.first { $0.contains(#""code":"unknown_op""#) })
+        let listed = try #require(line.split(separator: "protocol v1 has ").last?.prefix { $0 != "\"" })
+        let named = listed.split(separator: ",").map { String($0.drop { $0 == " " }) }
+        #expect(named.sorted() == ProtocolDocument(Self.document).ops.sorted())
+    }
+
     /// Runs the first example on a connection of its own, and the rest while that connection stays open: a
     /// registration lasts as long as its connection. An `answer` example runs on the live app's connection,
     /// once an `open` from another connection has pushed it handoff 1.
@@ -144,6 +155,9 @@ import Testing
         #expect(replies.count == example.replies.count, "\(example): \(replies.count) replies, the page shows \(example.replies.count)")
         for (actual, shown) in zip(replies, example.replies) {
             #expect((try? normalized(actual)) == (try? normalized(shown)), "\(example)\n  page:   \(shown)\n  daemon: \(actual)")
+            for member in Set(ProtocolDocument(document).undocumentedMembers(of: (try? normalized(actual)) ?? .null)).sorted() {
+                Issue.record("\(example): the reply's member \(member) is named nowhere in its op's section of docs/protocol.md")
+            }
         }
     }
 
