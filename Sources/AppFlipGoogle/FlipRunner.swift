@@ -98,13 +98,19 @@ public struct FlipRunner: Sendable {
     private func obtainCode(into report: inout FlipReport, connection: AppFlipConnection, google: GoogleApp, events: FlipEventLog?) async -> String? {
         let link = self.link
         let sent = WallClock.now()
+        google.expectResult(state: state)
         let reply = await send(link, on: connection, sent: sent, into: &report)
         let replied = WallClock.now()
+        let taken = google.takeResult(state: state, opened: reply.map(Self.opened(by:)) ?? [])
         guard let reply else { return nil }
-        let resultURL = google.takeResult(state: state)
-        let times = await events?.times(link: link, result: resultURL, sent: sent, delivered: replied)
+        let url: String? =
+            switch taken {
+            case .result(let url)?, .unclaimed(let url, _)?: url
+            case nil: nil
+            }
+        let times = await events?.times(link: link, result: url, sent: sent, delivered: replied)
         guard let result = routed(reply, times: times, elapsed: WallClock.between(sent, replied), into: &report) else { return nil }
-        guard let resultURL = delivered(result, resultURL: resultURL, times: times, into: &report) else { return nil }
+        guard let resultURL = delivered(result, taken: taken, to: google, times: times, into: &report) else { return nil }
         return check(resultURL, times: times, into: &report)
     }
 
@@ -120,6 +126,15 @@ public struct FlipRunner: Sendable {
         } catch {
             report.fail(.linkOpened, milliseconds: WallClock.since(sent), "no reply from appflipd within \(timeout): \(error)", exitStatus: 1)
             return nil
+        }
+    }
+
+    /// What the partner app opened, as the daemon's reply lists it, whatever the outcome.
+    private static func opened(by reply: Reply) -> [OpenedURL] {
+        switch reply.outcome {
+        case .success(.open(let result)): result.opened
+        case .success: []
+        case .failure(let error): error.opened ?? []
         }
     }
 
@@ -160,9 +175,15 @@ public struct FlipRunner: Sendable {
     }
 
     /// What reached the Google app: the result URL to check, which the app opened once, universal links
-    /// only, on the `redirect_uri` and delivered to the Google app; nil once step 4 (or 2, when the app
-    /// opened nothing) has failed. Opening it otherwise is a violation.
-    private func delivered(_ result: OpenResult, resultURL: String?, times: FlipTimes?, into report: inout FlipReport) -> String? {
+    /// only, on the `redirect_uri`, delivered to the Google app and carrying this flip's state; nil once
+    /// step 4 (or 2, when the app opened nothing) has failed. Opening it otherwise is a violation.
+    private func delivered(
+        _ result: OpenResult,
+        taken: GoogleApp.Taken?,
+        to google: GoogleApp,
+        times: FlipTimes?,
+        into report: inout FlipReport
+    ) -> String? {
         guard let opened = result.opened.first else {
             report.fail(.parametersChecked, milliseconds: times?.handled, "the app continued but opened no result URL", exitStatus: 2)
             return nil
@@ -172,9 +193,11 @@ public struct FlipRunner: Sendable {
         if openedBase != redirectURI.string {
             refusal =
                 "opened \(opened.url), not the redirect_uri \(redirectURI.string): \(URLDifference.describe(openedBase, expected: redirectURI.string))"
-        } else if opened.status != .delivered || resultURL == nil {
+        } else if opened.status != .delivered {
             let why = opened.error.map { "\($0.code.rawValue): \($0.message)" } ?? opened.status.rawValue
             refusal = "the result URL \(opened.url) was not delivered to the Google app: \(why)"
+        } else if opened.app != google.appID {
+            refusal = "the result URL \(opened.url) was delivered to \(opened.app ?? "?"), not to the Google app \(google.appID)"
         } else {
             if !opened.universalLinksOnly {
                 report.violations.append("the app opened the result URL without universal-links-only: another app or a browser could take it")
@@ -182,12 +205,46 @@ public struct FlipRunner: Sendable {
             if result.opened.count > 1 {
                 report.violations.append("the app opened \(result.opened.count) URLs; exactly one result URL is allowed")
             }
-            return resultURL
+            switch taken {
+            case .result(let url)?:
+                return url
+            case .unclaimed(let url, let shown)?:
+                unclaimed(url, shown: shown, times: times, into: &report)
+                return nil
+            case nil:
+                refusal =
+                    "the result URL \(opened.url) reached the Google app carrying another flip's state: it is that flip's result, not this one's"
+            }
         }
         report.record(.parametersChecked, .ok, milliseconds: nil)
         report.record(.codeObtained, .ok, milliseconds: times?.handled)
         report.fail(.resultDelivered, milliseconds: nil, refusal, exitStatus: 2)
         return nil
+    }
+
+    /// Step 4 failed: the app opened a URL whose state matched no flip in flight (``GoogleApp/Taken/unclaimed(url:shown:)``),
+    /// which the Google app would not take, so this flip has no result. The state rule it broke is said;
+    /// the rest of the URL is not judged, since it is no result.
+    private func unclaimed(_ url: String, shown: String, times: FlipTimes?, into report: inout FlipReport) {
+        let broken = FlipResultChecker(redirectURI: redirectURI.string, state: state).check(url).violations.filter {
+            switch $0 {
+            case .stateMismatch, .stateMissing: true
+            case .notUTF8(let parameter): parameter == "state"
+            case .duplicated(let parameter, _): parameter == "state"
+            default: false
+            }
+        }
+        report.violations += broken.map(\.description)
+        let which = broken.contains(.stateMissing) ? "which carries a code but no state" : "whose state matched no flip in flight"
+        report.record(.parametersChecked, .ok, milliseconds: nil)
+        report.record(.codeObtained, .ok, milliseconds: times?.handled)
+        report.fail(
+            .resultDelivered,
+            milliseconds: times?.delivered,
+            "no result for this flip: the app opened \(shown), \(which), so the Google app would not take it"
+                + (report.violations.isEmpty ? "" : ": " + report.violations.joined(separator: "; ")),
+            exitStatus: 2
+        )
     }
 
     /// Steps 2 to 4 as the result URL tells them (``FlipResultChecker``): the code, when the app accepted
