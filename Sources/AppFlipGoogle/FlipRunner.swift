@@ -222,9 +222,9 @@ public struct FlipRunner: Sendable {
         return nil
     }
 
-    /// Step 4 failed: the app opened a URL whose state matched no flip in flight (``GoogleApp/Taken/unclaimed(url:shown:)``),
-    /// which the Google app would not take, so this flip has no result. The state rule it broke is said;
-    /// the rest of the URL is not judged, since it is no result.
+    /// Step 4 failed: the app opened a URL whose state matched no flip in flight, or a code without a state
+    /// (``GoogleApp/Taken/unclaimed(url:shown:)``), which the Google app would not take, so this flip has no
+    /// result. The state rule it broke is said; the rest of the URL is not judged, since it is no result.
     private func unclaimed(_ url: String, shown: String, times: FlipTimes?, into report: inout FlipReport) {
         let broken = FlipResultChecker(redirectURI: redirectURI.string, state: state).check(url).violations.filter {
             switch $0 {
