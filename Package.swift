@@ -305,8 +305,8 @@ let package = Package(
             name: "AppFlipGoogleTests",
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"), .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "AppFlipProtocol", "AppFlipTesting", .logging, .nio("NIOCore"), .nio("NIOPosix"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -73,34 +73,53 @@ public struct AndroidFlipRunner: Sendable {
 
     /// Plays one flip on a connection registered with ``register(as:on:)``.
     public func run(connection: AppFlipConnection, httpClient: HTTPClient?, logger: Logger) async -> FlipReport {
-        var report = FlipReport(link: intent.uri(component: nil), state: nil, redirectURI: redirectURI, android: true)
-        if unlink != nil { report.unlinked = false }
-        await flip(into: &report, connection: connection, httpClient: httpClient, logger: logger)
-        if unlink != nil {
-            for step in [FlipReport.StepName.tokensRevoked, .revocationConfirmed] where !report.steps.contains(where: { $0.step == step.rawValue }) {
-                report.record(step, .skipped, milliseconds: nil)
-            }
+        var report = FlipReport(
+            link: intent.uri(component: nil),
+            state: nil,
+            redirectURI: redirectURI,
+            android: true,
+            unlinked: unlink.map { _ in false }
+        )
+        if let code = await obtainCode(into: &report, connection: connection) {
+            // Step 5 as Google's server does it: the code with `REDIRECT_URI`, then one refresh.
+            let tokens = TokenStep(endpoint: tokenEndpoint, clientID: clientID, redirectURI: redirectURI, refreshes: true, unlink: unlink)
+            await tokens.run(code: code, httpClient: httpClient, logger: logger, into: &report)
         }
+        report.skipUnreached()
         return report
     }
 
-    private func flip(into report: inout FlipReport, connection: AppFlipConnection, httpClient: HTTPClient?, logger: Logger) async {
+    /// Steps 1 to 4, the Google app's side on Android: the code the activity's result carries once all four
+    /// passed, else nil with the step that stopped the flow recorded.
+    private func obtainCode(into report: inout FlipReport, connection: AppFlipConnection) async -> String? {
         let sent = WallClock.now()
         let reply: Reply
         do {
             reply = try await withTimeout(timeout) { try await connection.send(.start(StartRequest(intent: intent, forResult: true))).get() }
         } catch {
             report.fail(.linkOpened, milliseconds: WallClock.since(sent), "no reply from appflipd within \(timeout): \(error)", exitStatus: 1)
-            return
+            return nil
         }
         let handled = WallClock.since(sent)
-        let started: StartResult
+        guard let started = self.started(reply, handled: handled, into: &report) else { return nil }
+        guard let result = started.result else {
+            report.fail(.parametersChecked, milliseconds: handled, "appflipd returned no result to a start for a result", exitStatus: 1)
+            return nil
+        }
+        return check(result, handled: handled, into: &report)
+    }
+
+    /// Step 1, the intent started: the activity the daemon resolved it to, which returned; nil once the flow
+    /// has stopped (an app that returned nothing fails step 3). `handled`: milliseconds from the start sent
+    /// to the reply.
+    private func started(_ reply: Reply, handled: Double, into report: inout FlipReport) -> StartResult? {
         switch reply.outcome {
-        case .success(.start(let result)):
-            started = result
+        case .success(.start(let started)):
+            report.app = started.app
+            report.record(.linkOpened, .ok, milliseconds: nil, "resolved to \(started.activity) of \(started.app)")
+            return started
         case .success(let other):
             report.fail(.linkOpened, milliseconds: nil, "unexpected \(other.op.rawValue) reply", exitStatus: 1)
-            return
         case .failure(let error):
             report.app = error.app
             if error.code == .timeout || error.code == .handlerFailed {
@@ -109,14 +128,13 @@ public struct AndroidFlipRunner: Sendable {
             } else {
                 report.fail(.linkOpened, milliseconds: handled, "\(error.code.rawValue): \(error.message)", exitStatus: 1)
             }
-            return
         }
-        report.app = started.app
-        report.record(.linkOpened, .ok, milliseconds: nil, "resolved to \(started.activity) of \(started.app)")
-        guard let result = started.result else {
-            report.fail(.parametersChecked, milliseconds: handled, "appflipd returned no result to a start for a result", exitStatus: 1)
-            return
-        }
+        return nil
+    }
+
+    /// Steps 2 to 4 as the activity's result tells them (``AndroidFlipResultChecker``): the code, when the
+    /// app returned `RESULT_OK` with one and kept the contract; else nil, with what it returned instead.
+    private func check(_ result: IntentResult, handled: Double, into report: inout FlipReport) -> String? {
         let verdict = AndroidFlipResultChecker.check(result)
         report.violations = verdict.violations
         report.deviations = verdict.unknownExtras.map { "the result carries the extra \($0), which App Flip does not define" }
@@ -149,59 +167,10 @@ public struct AndroidFlipRunner: Sendable {
                 report.fail(.codeObtained, milliseconds: handled, what, exitStatus: 1)
             }
         case .code(let code):
-            report.result = "code"
-            report.record(.parametersChecked, .ok, milliseconds: nil, "accepted (steps 2 and 3 are timed together: the app's own work)")
-            report.record(.codeObtained, .ok, milliseconds: handled, "\(code.utf8.count) bytes, sha256:\(Fingerprint.of(code))")
+            report.recordCode(code, milliseconds: handled)
             report.record(.resultDelivered, .ok, milliseconds: nil, "RESULT_OK with AUTHORIZATION_CODE")
-            guard let tokenEndpoint, let httpClient else {
-                report.record(.tokensExchanged, .skipped, milliseconds: nil, "--no-exchange")
-                return
-            }
-            await exchange(code, at: tokenEndpoint, httpClient: httpClient, logger: logger, into: &report)
+            return code
         }
-    }
-
-    /// Step 5, as Google's server does it: the code with `REDIRECT_URI`, then one refresh.
-    private func exchange(
-        _ code: String,
-        at tokenEndpoint: TokenEndpoint,
-        httpClient: HTTPClient,
-        logger: Logger,
-        into report: inout FlipReport
-    ) async {
-        let exchanger = TokenEndpointClient(
-            tokenURL: tokenEndpoint.url,
-            clientID: clientID,
-            clientSecret: tokenEndpoint.clientSecret,
-            httpClient: httpClient,
-            logger: logger
-        )
-        let started = WallClock.now()
-        var issued: [TokenResponse] = []
-        do {
-            let tokens = try await exchanger.exchange(code: code, redirectURI: redirectURI)
-            issued.append(tokens)
-            report.tokens = tokens.report
-            if let refreshToken = tokens.refreshToken {
-                let refreshed = try await exchanger.refresh(refreshToken: refreshToken)
-                issued.append(refreshed)
-                report.refreshed = refreshed.refreshReport
-            }
-        } catch {
-            report.fail(.tokensExchanged, milliseconds: WallClock.since(started), "\(tokenEndpoint.url): \(error)", exitStatus: 1)
-            return
-        }
-        let broken = (report.tokens?.violations ?? []) + (report.refreshed?.violations.map { "refresh: \($0)" } ?? [])
-        guard broken.isEmpty else {
-            report.fail(
-                .tokensExchanged,
-                milliseconds: WallClock.since(started),
-                "the token response breaks Google's account-linking rules: " + broken.joined(separator: "; "),
-                exitStatus: 2
-            )
-            return
-        }
-        report.record(.tokensExchanged, .ok, milliseconds: WallClock.since(started), report.tokens?.summary)
-        if let unlink { await FlipRunner.unlink(unlink, issued: issued, exchanger: exchanger, report: &report) }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipHTTPClient
 import FoundationEssentials
 
@@ -97,13 +98,30 @@ public struct FlipReport: Sendable, Codable {
     /// Records a failed step and stops: every later step is skipped (steps 6 and 7 only with `--unlink`).
     mutating func fail(_ name: StepName, milliseconds: Double?, _ reason: String, exitStatus: Int32) {
         record(name, .failed, milliseconds: milliseconds, reason)
-        let last = unlinked == nil ? StepName.tokensExchanged.rawValue : StepName.revocationConfirmed.rawValue
-        for later in StepName.allCases where later.rawValue > name.rawValue && later.rawValue <= last {
+        for later in StepName.allCases where later.rawValue > name.rawValue && later.rawValue <= lastStep.rawValue {
             record(later, .skipped, milliseconds: nil)
         }
         failure = "step \(name.rawValue) (\(android == true ? name.androidTitle : name.title)) failed: \(reason)"
         self.exitStatus = exitStatus
     }
+
+    /// Records every step the flow never reached as skipped, in order: a run ends with all of its steps.
+    mutating func skipUnreached() {
+        for name in StepName.allCases where name.rawValue <= lastStep.rawValue && !steps.contains(where: { $0.step == name.rawValue }) {
+            record(name, .skipped, milliseconds: nil)
+        }
+    }
+
+    /// Steps 2 and 3 passed: the app accepted the request and returned `code`, shown by its length and
+    /// fingerprint. The app checks and asks for the code in one piece of work, so step 3 carries the time.
+    mutating func recordCode(_ code: String, milliseconds: Double?) {
+        result = "code"
+        record(.parametersChecked, .ok, milliseconds: nil, "accepted (steps 2 and 3 are timed together: the app's own work)")
+        record(.codeObtained, .ok, milliseconds: milliseconds, "\(code.utf8.count) bytes, sha256:\(Fingerprint.of(code))")
+    }
+
+    /// The run's last step: 5, or 7 with `--unlink`.
+    private var lastStep: StepName { unlinked == nil ? .tokensExchanged : .revocationConfirmed }
 }
 
 /// The `state` the Google app sends: a nonce it checks byte for byte in the result.

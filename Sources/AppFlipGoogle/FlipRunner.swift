@@ -84,140 +84,181 @@ public struct FlipRunner: Sendable {
     ) async
         -> FlipReport
     {
-        var report = FlipReport(link: link, state: state, redirectURI: redirectURI.string)
-        if unlink != nil { report.unlinked = false }
-        await link(into: &report, connection: connection, google: google, events: events, httpClient: httpClient, logger: logger)
-        if unlink != nil {
-            for step in [FlipReport.StepName.tokensRevoked, .revocationConfirmed] where !report.steps.contains(where: { $0.step == step.rawValue }) {
-                report.record(step, .skipped, milliseconds: nil)
-            }
+        var report = FlipReport(link: link, state: state, redirectURI: redirectURI.string, unlinked: unlink.map { _ in false })
+        if let code = await obtainCode(into: &report, connection: connection, google: google, events: events) {
+            let tokens = TokenStep(endpoint: tokenEndpoint, clientID: clientID, redirectURI: redirectURI.string, refreshes: refreshes, unlink: unlink)
+            await tokens.run(code: code, httpClient: httpClient, logger: logger, into: &report)
         }
+        report.skipUnreached()
         return report
     }
 
-    /// Steps 1 to 5, then 6 and 7 with ``unlink``.
-    private func link(
-        into report: inout FlipReport,
-        connection: AppFlipConnection,
-        google: GoogleApp,
-        events: FlipEventLog?,
-        httpClient: HTTPClient?,
-        logger: Logger
-    ) async {
+    /// Steps 1 to 4, the Google app's side of a link: the code the result URL carries once all four passed,
+    /// else nil with the step that stopped the flow recorded.
+    private func obtainCode(into report: inout FlipReport, connection: AppFlipConnection, google: GoogleApp, events: FlipEventLog?) async -> String? {
         let link = self.link
         let sent = WallClock.now()
+        google.expectResult(state: state)
+        let reply = await send(link, on: connection, sent: sent, into: &report)
+        let replied = WallClock.now()
+        let taken = google.takeResult(state: state, opened: reply.map(Self.opened(by:)) ?? [])
+        guard let reply else { return nil }
+        let url: String? =
+            switch taken {
+            case .result(let url)?, .unclaimed(let url, _)?: url
+            case nil: nil
+            }
+        let times = await events?.times(link: link, result: url, sent: sent, delivered: replied)
+        guard let result = routed(reply, times: times, elapsed: WallClock.between(sent, replied), into: &report) else { return nil }
+        guard let resultURL = delivered(result, taken: taken, to: google, times: times, into: &report) else { return nil }
+        return check(resultURL, times: times, into: &report)
+    }
+
+    /// Sends the flip link with `open`, universal links only, as the Google app does: the daemon's reply, or
+    /// nil once step 1 has failed for want of one within ``timeout``.
+    private func send(_ link: String, on connection: AppFlipConnection, sent: Double, into report: inout FlipReport) async -> Reply? {
         let request = OpenRequest(
             activity: Activity(activityType: browsingWebActivityType, webpageURL: link),
             options: OpenOptions(universalLinksOnly: true)
         )
-        let reply: Reply
         do {
-            reply = try await withTimeout(timeout) { try await connection.send(.open(request)).get() }
+            return try await withTimeout(timeout) { try await connection.send(.open(request)).get() }
         } catch {
             report.fail(.linkOpened, milliseconds: WallClock.since(sent), "no reply from appflipd within \(timeout): \(error)", exitStatus: 1)
-            return
+            return nil
         }
-        let replied = WallClock.now()
-        let resultURL = google.takeResult(state: state)
-        let times = await events?.times(link: link, result: resultURL, sent: sent, delivered: replied)
+    }
 
-        let result: OpenResult
+    /// What the partner app opened, as the daemon's reply lists it, whatever the outcome.
+    private static func opened(by reply: Reply) -> [OpenedURL] {
         switch reply.outcome {
-        case .success(.open(let open)):
-            result = open
+        case .success(.open(let result)): result.opened
+        case .success: []
+        case .failure(let error): error.opened ?? []
+        }
+    }
+
+    /// Step 1, the universal link opened: the partner app the daemon routed the link to, which continued;
+    /// nil once the flow has stopped. A decline is step 2's failure, an app that never answered step 3's.
+    /// `elapsed`: milliseconds from the link sent to the reply.
+    private func routed(_ reply: Reply, times: FlipTimes?, elapsed: Double, into report: inout FlipReport) -> OpenResult? {
+        let error: ErrorBody
+        switch reply.outcome {
+        case .success(.open(let result)):
+            report.app = result.app
+            report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(result.app ?? "?") by \(result.rule ?? "?")")
+            return result
         case .success(let other):
             report.fail(.linkOpened, milliseconds: nil, "unexpected \(other.op.rawValue) reply", exitStatus: 1)
-            return
-        case .failure(let error):
-            report.app = error.app
-            switch error.code {
-            case .declined:
-                report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
-                report.fail(
-                    .parametersChecked,
-                    milliseconds: times?.handled,
-                    "the app declined the link (continue: false) and opened nothing: "
-                        + (error.reason ?? "it gave no reason (a client_id or redirect_uri refused, or a scripted decline)"),
-                    exitStatus: 1
-                )
-            case .timeout, .handlerFailed:
-                report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
-                report.fail(.codeObtained, milliseconds: times?.handled, "the app did not answer: \(error.message)", exitStatus: 1)
-            default:
-                report.fail(.linkOpened, milliseconds: WallClock.between(sent, replied), "\(error.code.rawValue): \(error.message)", exitStatus: 1)
-            }
-            return
+            return nil
+        case .failure(let failure):
+            error = failure
         }
-        report.app = result.app
-        report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(result.app ?? "?") by \(result.rule ?? "?")")
+        report.app = error.app
+        switch error.code {
+        case .declined:
+            report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
+            report.fail(
+                .parametersChecked,
+                milliseconds: times?.handled,
+                "the app declined the link (continue: false) and opened nothing: "
+                    + (error.reason ?? "it gave no reason (a client_id or redirect_uri refused, or a scripted decline)"),
+                exitStatus: 1
+            )
+        case .timeout, .handlerFailed:
+            report.record(.linkOpened, .ok, milliseconds: times?.routed, "routed to \(error.app ?? "?")")
+            report.fail(.codeObtained, milliseconds: times?.handled, "the app did not answer: \(error.message)", exitStatus: 1)
+        default:
+            report.fail(.linkOpened, milliseconds: elapsed, "\(error.code.rawValue): \(error.message)", exitStatus: 1)
+        }
+        return nil
+    }
+
+    /// What reached the Google app: the result URL to check, which the app opened once, universal links
+    /// only, on the `redirect_uri`, delivered to the Google app and carrying this flip's state; nil once
+    /// step 4 (or 2, when the app opened nothing) has failed. Opening it otherwise is a violation.
+    private func delivered(
+        _ result: OpenResult,
+        taken: GoogleApp.Taken?,
+        to google: GoogleApp,
+        times: FlipTimes?,
+        into report: inout FlipReport
+    ) -> String? {
         guard let opened = result.opened.first else {
             report.fail(.parametersChecked, milliseconds: times?.handled, "the app continued but opened no result URL", exitStatus: 2)
-            return
+            return nil
         }
         let openedBase = URLDifference.base(of: opened.url)
-        guard openedBase == redirectURI.string else {
-            report.record(.parametersChecked, .ok, milliseconds: nil)
-            report.record(.codeObtained, .ok, milliseconds: times?.handled)
-            report.fail(
-                .resultDelivered,
-                milliseconds: nil,
-                "opened \(opened.url), not the redirect_uri \(redirectURI.string): \(URLDifference.describe(openedBase, expected: redirectURI.string))",
-                exitStatus: 2
-            )
-            return
-        }
-        guard opened.status == .delivered, let resultURL else {
-            report.record(.parametersChecked, .ok, milliseconds: nil)
-            report.record(.codeObtained, .ok, milliseconds: times?.handled)
+        let refusal: String
+        if openedBase != redirectURI.string {
+            refusal =
+                "opened \(opened.url), not the redirect_uri \(redirectURI.string): \(URLDifference.describe(openedBase, expected: redirectURI.string))"
+        } else if opened.status != .delivered {
             let why = opened.error.map { "\($0.code.rawValue): \($0.message)" } ?? opened.status.rawValue
-            report.fail(
-                .resultDelivered,
-                milliseconds: nil,
-                "the result URL \(opened.url) was not delivered to the Google app: \(why)",
-                exitStatus: 2
-            )
-            return
+            refusal = "the result URL \(opened.url) was not delivered to the Google app: \(why)"
+        } else if opened.app != google.appID {
+            refusal = "the result URL \(opened.url) was delivered to \(opened.app ?? "?"), not to the Google app \(google.appID)"
+        } else {
+            if !opened.universalLinksOnly {
+                report.violations.append("the app opened the result URL without universal-links-only: another app or a browser could take it")
+            }
+            if result.opened.count > 1 {
+                report.violations.append("the app opened \(result.opened.count) URLs; exactly one result URL is allowed")
+            }
+            switch taken {
+            case .result(let url)?:
+                return url
+            case .unclaimed(let url, let shown)?:
+                unclaimed(url, shown: shown, times: times, into: &report)
+                return nil
+            case nil:
+                refusal =
+                    "the result URL \(opened.url) reached the Google app carrying another flip's state: it is that flip's result, not this one's"
+            }
         }
-        if !opened.universalLinksOnly {
-            report.violations.append("the app opened the result URL without universal-links-only: another app or a browser could take it")
-        }
-        if result.opened.count > 1 {
-            report.violations.append("the app opened \(result.opened.count) URLs; exactly one result URL is allowed")
-        }
+        report.record(.parametersChecked, .ok, milliseconds: nil)
+        report.record(.codeObtained, .ok, milliseconds: times?.handled)
+        report.fail(.resultDelivered, milliseconds: nil, refusal, exitStatus: 2)
+        return nil
+    }
 
+    /// Step 4 failed: the app opened a URL whose state matched no flip in flight, or a code without a state
+    /// (``GoogleApp/Taken/unclaimed(url:shown:)``), which the Google app would not take, so this flip has no
+    /// result. The state rule it broke is said; the rest of the URL is not judged, since it is no result.
+    private func unclaimed(_ url: String, shown: String, times: FlipTimes?, into report: inout FlipReport) {
+        let broken = FlipResultChecker(redirectURI: redirectURI.string, state: state).check(url).violations.filter {
+            switch $0 {
+            case .stateMismatch, .stateMissing: true
+            case .notUTF8(let parameter): parameter == "state"
+            case .duplicated(let parameter, _): parameter == "state"
+            default: false
+            }
+        }
+        report.violations += broken.map(\.description)
+        let which = broken.contains(.stateMissing) ? "which carries a code but no state" : "whose state matched no flip in flight"
+        report.record(.parametersChecked, .ok, milliseconds: nil)
+        report.record(.codeObtained, .ok, milliseconds: times?.handled)
+        report.fail(
+            .resultDelivered,
+            milliseconds: times?.delivered,
+            "no result for this flip: the app opened \(shown), \(which), so the Google app would not take it"
+                + (report.violations.isEmpty ? "" : ": " + report.violations.joined(separator: "; ")),
+            exitStatus: 2
+        )
+    }
+
+    /// Steps 2 to 4 as the result URL tells them (``FlipResultChecker``): the code, when the app accepted
+    /// the request and the result keeps every rule; else nil, with the app's error or the rules it broke.
+    private func check(_ resultURL: String, times: FlipTimes?, into report: inout FlipReport) -> String? {
         let verdict = FlipResultChecker(redirectURI: redirectURI.string, state: state).check(resultURL)
         report.violations += verdict.violations.map(\.description)
         report.deviations = verdict.deviations.map(\.description)
         switch verdict.outcome {
         case .error(let error, let description)?:
-            report.result = error.rawValue
-            report.errorDescription = description
-            let checked = error != .invalidRequest
-            report.record(
-                .parametersChecked,
-                checked ? .ok : .failed,
-                milliseconds: nil,
-                checked ? nil : "the app answered invalid_request" + (description.map { ": \($0)" } ?? "")
-            )
-            if checked {
-                report.fail(
-                    .codeObtained,
-                    milliseconds: times?.handled,
-                    "the app answered error=\(error.rawValue)" + (description.map { ": \($0)" } ?? ""),
-                    exitStatus: report.violations.isEmpty ? 1 : 2
-                )
-            } else {
-                report.record(.codeObtained, .skipped, milliseconds: nil)
-                report.record(.resultDelivered, .skipped, milliseconds: nil)
-                report.record(.tokensExchanged, .skipped, milliseconds: nil)
-                report.failure = "step 2 (app checked the parameters) failed: invalid_request" + (description.map { ": \($0)" } ?? "")
-                report.exitStatus = report.violations.isEmpty ? 1 : 2
-            }
-            return
+            answered(error, description: description, times: times, into: &report)
+            return nil
         case .code(let code)?:
-            report.result = "code"
-            report.record(.parametersChecked, .ok, milliseconds: nil, "accepted (steps 2 and 3 are timed together: the app's own work)")
-            report.record(.codeObtained, .ok, milliseconds: times?.handled, "\(code.utf8.count) bytes, sha256:\(Fingerprint.of(code))")
+            report.recordCode(code, milliseconds: times?.handled)
             guard report.violations.isEmpty else {
                 report.fail(
                     .resultDelivered,
@@ -225,50 +266,10 @@ public struct FlipRunner: Sendable {
                     "the result URL breaks App Flip's rules: " + report.violations.joined(separator: "; "),
                     exitStatus: 2
                 )
-                return
+                return nil
             }
             report.record(.resultDelivered, .ok, milliseconds: times?.delivered, "state echoed byte for byte")
-            guard let tokenEndpoint, let httpClient else {
-                report.record(.tokensExchanged, .skipped, milliseconds: nil, "--no-exchange")
-                return
-            }
-            let exchanger = TokenEndpointClient(
-                tokenURL: tokenEndpoint.url,
-                clientID: clientID,
-                clientSecret: tokenEndpoint.clientSecret,
-                httpClient: httpClient,
-                logger: logger
-            )
-            let started = WallClock.now()
-            var issued: [TokenResponse] = []
-            do {
-                let tokens = try await exchanger.exchange(code: code, redirectURI: redirectURI.string)
-                issued.append(tokens)
-                report.tokens = tokens.report
-                if refreshes, let refreshToken = tokens.refreshToken {
-                    let refreshed = try await exchanger.refresh(refreshToken: refreshToken)
-                    issued.append(refreshed)
-                    report.refreshed = refreshed.refreshReport
-                }
-            } catch {
-                report.fail(.tokensExchanged, milliseconds: WallClock.since(started), "\(tokenEndpoint.url): \(error)", exitStatus: 1)
-                return
-            }
-            let broken = (report.tokens?.violations ?? []) + (report.refreshed?.violations.map { "refresh: \($0)" } ?? [])
-            if broken.isEmpty {
-                report.record(.tokensExchanged, .ok, milliseconds: WallClock.since(started), report.tokens?.summary)
-                if let unlink {
-                    await Self.unlink(unlink, issued: issued, exchanger: exchanger, report: &report)
-                }
-            } else {
-                report.fail(
-                    .tokensExchanged,
-                    milliseconds: WallClock.since(started),
-                    "the token response breaks Google's account-linking rules: " + broken.joined(separator: "; "),
-                    exitStatus: 2
-                )
-            }
-            return
+            return code
         case nil:
             report.record(.parametersChecked, .ok, milliseconds: nil)
             report.record(.codeObtained, .ok, milliseconds: times?.handled)
@@ -278,101 +279,24 @@ public struct FlipRunner: Sendable {
                 "the result URL is not a valid App Flip result: " + report.violations.joined(separator: "; "),
                 exitStatus: 2
             )
-            return
+            return nil
         }
     }
 
-    /// Steps 6 and 7: what Google does when the user unlinks — revoke at the partner's revocation endpoint —
-    /// then proof that it worked: the refresh token gets `invalid_grant`, the access tokens no longer open
-    /// the resource. Nothing here puts a token in the report: fingerprints only.
-    static func unlink(_ unlink: Unlink, issued: [TokenResponse], exchanger: TokenEndpointClient, report: inout FlipReport) async {
-        let started = WallClock.now()
-        let revocationURL: String
-        if let given = unlink.revocationURL {
-            revocationURL = given
-        } else {
-            let metadataURL = TokenEndpointClient.metadataURL(forTokenURL: exchanger.tokenURL)
-            do {
-                guard let advertised = try await exchanger.authorizationServerMetadata()["revocation_endpoint"] else {
-                    report.fail(
-                        .tokensRevoked,
-                        milliseconds: WallClock.since(started),
-                        "\(metadataURL) names no revocation_endpoint; give --revoke-url",
-                        exitStatus: 1
-                    )
-                    return
-                }
-                revocationURL = advertised
-            } catch {
-                report.fail(
-                    .tokensRevoked,
-                    milliseconds: WallClock.since(started),
-                    "no revocation endpoint: \(metadataURL): \(error); give --revoke-url",
-                    exitStatus: 1
-                )
-                return
-            }
-        }
-        // Google holds the refresh token of a linked account; that is what it revokes.
-        let refreshToken = issued.last?.refreshToken ?? issued.first?.refreshToken
-        guard let token = refreshToken ?? issued.last?.accessToken else { return }
-        let hint = refreshToken != nil ? "refresh_token" : "access_token"
-        do {
-            try await exchanger.revoke(token: token, tokenTypeHint: hint, at: revocationURL)
-        } catch {
-            report.fail(.tokensRevoked, milliseconds: WallClock.since(started), "\(revocationURL): \(error)", exitStatus: 1)
+    /// The app answered an App Flip error: `invalid_request` fails step 2 (the parameters), `cancelled` and
+    /// `unrecoverable` step 3 (no code); exit 1, or 2 when the result also broke a rule.
+    private func answered(_ error: FlipErrorCode, description: String?, times: FlipTimes?, into report: inout FlipReport) {
+        report.result = error.rawValue
+        report.errorDescription = description
+        let described = description.map { ": \($0)" } ?? ""
+        let exitStatus: Int32 = report.violations.isEmpty ? 1 : 2
+        guard error != .invalidRequest else {
+            report.record(.parametersChecked, .failed, milliseconds: nil, "the app answered invalid_request" + described)
+            report.failure = "step 2 (app checked the parameters) failed: invalid_request" + described
+            report.exitStatus = exitStatus
             return
         }
-        report.record(
-            .tokensRevoked,
-            .ok,
-            milliseconds: WallClock.since(started),
-            "\(revocationURL) answered 200 to the \(hint) sha256:\(Fingerprint.of(token))"
-        )
-
-        let confirming = WallClock.now()
-        var dead: [String] = []
-        var alive: [String] = []
-        if let refreshToken {
-            do {
-                _ = try await exchanger.refresh(refreshToken: refreshToken)
-                alive.append("the revoked refresh token sha256:\(Fingerprint.of(refreshToken)) still refreshes")
-            } catch .endpoint(status: 400, error: "invalid_grant"?, description: _) {
-                dead.append("refresh token: invalid_grant")
-            } catch {
-                alive.append("refreshing with the revoked refresh token answered \(error), not HTTP 400 invalid_grant")
-            }
-        }
-        if let resourceURL = unlink.resourceURL {
-            for accessToken in Set(issued.map(\.accessToken)).sorted() {
-                let fingerprint = "sha256:" + Fingerprint.of(accessToken)
-                do {
-                    let status = try await exchanger.resourceStatus(url: resourceURL, accessToken: accessToken)
-                    if (200..<300).contains(status) {
-                        alive.append("access token \(fingerprint) still opens \(resourceURL) (HTTP \(status))")
-                    } else {
-                        dead.append("access \(fingerprint): HTTP \(status)")
-                    }
-                } catch {
-                    alive.append("\(resourceURL) could not be checked: \(error)")
-                }
-            }
-        }
-        if alive.isEmpty {
-            report.record(
-                .revocationConfirmed,
-                .ok,
-                milliseconds: WallClock.since(confirming),
-                dead.isEmpty ? "nothing to check" : dead.joined(separator: ", ")
-            )
-            report.unlinked = true
-        } else {
-            report.fail(
-                .revocationConfirmed,
-                milliseconds: WallClock.since(confirming),
-                "the revocation did not take: " + alive.joined(separator: "; "),
-                exitStatus: 2
-            )
-        }
+        report.record(.parametersChecked, .ok, milliseconds: nil)
+        report.fail(.codeObtained, milliseconds: times?.handled, "the app answered error=\(error.rawValue)" + described, exitStatus: exitStatus)
     }
 }

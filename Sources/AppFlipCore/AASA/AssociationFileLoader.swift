@@ -146,16 +146,40 @@ struct AssociationFileLoader {
         compiler: inout PatternCompiler
     ) -> CompiledDetail? {
         guard let entry = object(value, at: pointer, expected: "an object") else { return nil }
+        guard let appIDs = loadAppIDs(entry, at: pointer, dictionaryKey: dictionaryKey) else { return nil }
+        let detailDefaults = entry["defaults"].flatMap { defaultsLayer($0, at: pointer + "/defaults") } ?? RuleLayer()
+        let defaults = detailDefaults.overriding(documentDefaults)
+        let rules: [CompiledRule]
+        if let components = entry["components"] {
+            if entry["paths"] != nil {
+                report(
+                    .componentsAndPaths,
+                    at: pointer + "/paths",
+                    "this entry has both components and legacy paths; components are used and paths ignored"
+                )
+            }
+            rules = compileRules(of: components, legacy: false, at: pointer + "/components", defaults: defaults, compiler: &compiler)
+        } else if let paths = entry["paths"] {
+            rules = compileRules(of: paths, legacy: true, at: pointer + "/paths", defaults: defaults, compiler: &compiler)
+        } else {
+            rules = []
+        }
+        return CompiledDetail(appIDs: appIDs, rules: rules)
+    }
 
-        var appIDs: [String] = []
+    /// The entry's app identifiers: its key in the legacy object form, else `appIDs`, else `appID`; nil,
+    /// reported, when it names no app.
+    private mutating func loadAppIDs(_ entry: [String: JSONValue], at pointer: String, dictionaryKey: String?) -> [String]? {
         if let key = dictionaryKey {
-            appIDs = [key]
             if key.isEmpty { report(.emptyAppID, at: pointer, "the app identifier (this entry's key) is empty") }
-        } else if let list = entry["appIDs"] {
+            return [key]
+        }
+        if let list = entry["appIDs"] {
             // `appIDs` wins over `appID`, even when it is empty.
             if entry["appID"] != nil {
                 report(.bothAppIDForms, at: pointer + "/appID", "both appID and appIDs are set; appIDs is used and appID ignored")
             }
+            var appIDs: [String] = []
             if let items = array(list, at: pointer + "/appIDs", expected: "an array of app identifiers") {
                 for (index, item) in items.enumerated() {
                     let itemPointer = JSONPointer.appending(index, to: pointer + "/appIDs")
@@ -165,71 +189,68 @@ struct AssociationFileLoader {
                     }
                 }
             }
-        } else if let single = entry["appID"] {
-            if let id = string(single, at: pointer + "/appID", expected: "an app identifier string") {
-                if id.isEmpty { report(.emptyAppID, at: pointer + "/appID", "the app identifier is empty") }
-                appIDs = [id]
-            }
-        } else {
-            // swcutil accepts the file and the entry matches nothing (st-tech/universal-links-test's case).
-            report(
-                .detailWithoutAppID,
-                at: pointer,
-                "this entry names no app, so iOS skips it and it matches nothing: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])"
-            )
-            return nil
+            return appIDs
         }
+        if let single = entry["appID"] {
+            guard let id = string(single, at: pointer + "/appID", expected: "an app identifier string") else { return [] }
+            if id.isEmpty { report(.emptyAppID, at: pointer + "/appID", "the app identifier is empty") }
+            return [id]
+        }
+        // swcutil accepts the file and the entry matches nothing (st-tech/universal-links-test's case).
+        report(
+            .detailWithoutAppID,
+            at: pointer,
+            "this entry names no app, so iOS skips it and it matches nothing: add appIDs (e.g. [\"ABCDE12345.com.example.app\"])"
+        )
+        return nil
+    }
 
-        let detailDefaults = entry["defaults"].flatMap { defaultsLayer($0, at: pointer + "/defaults") } ?? RuleLayer()
-        let defaults = detailDefaults.overriding(documentDefaults)
-
+    /// The rules of `components` (component objects) or of legacy `paths` (path strings), each over the
+    /// entry's defaults; an item of the wrong type is skipped.
+    private mutating func compileRules(
+        of items: JSONValue,
+        legacy: Bool,
+        at pointer: String,
+        defaults: RuleLayer,
+        compiler: inout PatternCompiler
+    ) -> [CompiledRule] {
+        let expected = legacy ? "an array of path strings" : "an array of component objects"
+        guard let list = array(items, at: pointer, expected: expected) else { return [] }
         var rules: [CompiledRule] = []
-        if let components = entry["components"] {
-            if entry["paths"] != nil {
-                report(
-                    .componentsAndPaths,
-                    at: pointer + "/paths",
-                    "this entry has both components and legacy paths; components are used and paths ignored"
-                )
-            }
-            if let list = array(components, at: pointer + "/components", expected: "an array of component objects") {
-                for (index, component) in list.enumerated() {
-                    let componentPointer = JSONPointer.appending(index, to: pointer + "/components")
-                    guard let own = skippableLayer(component, at: componentPointer, name: "the component \(componentPointer)") else {
-                        continue
-                    }
-                    if let rule = compileRule(
-                        own.overriding(defaults),
-                        text: component.compactJSON,
-                        pointer: componentPointer,
-                        compiler: &compiler
-                    ) {
-                        rules.append(rule)
-                    }
-                }
-            }
-        } else if let paths = entry["paths"], let list = array(paths, at: pointer + "/paths", expected: "an array of path strings") {
-            for (index, item) in list.enumerated() {
-                let pathPointer = JSONPointer.appending(index, to: pointer + "/paths")
-                guard let text = string(item, at: pathPointer, expected: "a path string") else { continue }
-                // A legacy path is a component that sets only `/`; `NOT ` makes it an exclusion.
-                var own = RuleLayer()
-                if text.hasPrefix("NOT ") {
-                    own.path = Located(value: String(text.dropFirst(4)), pointer: pathPointer)
-                    own.exclude = true
-                } else {
-                    own.path = Located(value: text, pointer: pathPointer)
-                }
-                if let rule = compileRule(own.overriding(defaults), text: text, pointer: pathPointer, compiler: &compiler) {
-                    rules.append(rule)
-                }
+        for (index, item) in list.enumerated() {
+            let itemPointer = JSONPointer.appending(index, to: pointer)
+            let read = legacy ? legacyPathLayer(item, at: itemPointer) : componentLayer(item, at: itemPointer)
+            guard let (own, text) = read else { continue }
+            if let rule = compileRule(own.overriding(defaults), text: text, pointer: itemPointer, compiler: &compiler) {
+                rules.append(rule)
             }
         }
-        return CompiledDetail(appIDs: appIDs, rules: rules)
+        return rules
+    }
+
+    /// A component's own layer and its text; nil, skipped, when one of its values has the wrong type.
+    private mutating func componentLayer(_ component: JSONValue, at pointer: String) -> (RuleLayer, String)? {
+        skippableLayer(component, at: pointer, name: "the component \(pointer)").map { ($0, component.compactJSON) }
+    }
+
+    /// A legacy path's layer and its text: a component that sets only `/`, `NOT ` making it an exclusion;
+    /// nil when it is not a string.
+    private mutating func legacyPathLayer(_ item: JSONValue, at pointer: String) -> (RuleLayer, String)? {
+        guard let text = string(item, at: pointer, expected: "a path string") else { return nil }
+        var own = RuleLayer()
+        if text.hasPrefix("NOT ") {
+            own.path = Located(value: String(text.dropFirst(4)), pointer: pointer)
+            own.exclude = true
+        } else {
+            own.path = Located(value: text, pointer: pointer)
+        }
+        return (own, text)
     }
 
     // MARK: - Rules
 
+    /// One rule: its path, query and fragment patterns compiled in the rule's text form; nil, each failure
+    /// reported, when any of them does not compile.
     private mutating func compileRule(
         _ layer: RuleLayer,
         text: String,
@@ -238,7 +259,6 @@ struct AssociationFileLoader {
     ) -> CompiledRule? {
         let form = TextForm(percentEncoded: layer.percentEncoded ?? true, caseSensitive: layer.caseSensitive ?? true)
         var failed = false
-
         var path: CompiledRule.PathTest?
         if let located = layer.path {
             let (main, parent) = Self.pathPatterns(located.value)
@@ -251,58 +271,12 @@ struct AssociationFileLoader {
                 failed = true
             }
         }
-
-        var query: CompiledRule.QueryTest?
-        if let located = layer.query {
-            switch located.value {
-            case .string(let text):
-                if let pattern = compile(text, at: located.pointer, form: form, compiler: &compiler) {
-                    query = .whole(pattern)
-                } else {
-                    failed = true
-                }
-            case .object(let members):
-                let nonStrings = members.filter { if case .string = $0.value { false } else { true } }
-                if !nonStrings.isEmpty {
-                    // swcutil ignores the whole dictionary then, every other item's constraint included.
-                    for name in nonStrings.keys.sorted() {
-                        report(
-                            .nonStringQueryPredicate,
-                            at: JSONPointer.appending(name, to: located.pointer),
-                            "the pattern for query item \"\(name)\" is \(nonStrings[name]!.typeName), not a string; Apple then ignores the whole ? dictionary, so every query matches this rule"
-                        )
-                    }
-                    break
-                }
-                var tests: [CompiledRule.QueryItemTest] = []
-                for name in members.keys.sorted() {
-                    guard case .string(let text) = members[name]! else { continue }
-                    let itemPointer = JSONPointer.appending(name, to: located.pointer)
-                    guard let pattern = compile(text, at: itemPointer, form: form, compiler: &compiler) else {
-                        failed = true
-                        continue
-                    }
-                    let nameBytes = Array(name.utf8)
-                    tests.append(
-                        CompiledRule.QueryItemTest(
-                            name: form.foldsCase ? TextTransform.caseFolded(nameBytes) : nameBytes,
-                            pattern: pattern,
-                            matchesAbsentItem: pattern.matches([])
-                        )
-                    )
-                }
-                query = .items(tests)
-            default:
-                break  // refused by `layer(_:at:)`
-            }
-        }
-
+        let query = layer.query.flatMap { queryTest($0, form: form, compiler: &compiler, failed: &failed) }
         var fragment: Pattern?
         if let located = layer.fragment {
             fragment = compile(located.value, at: located.pointer, form: form, compiler: &compiler)
             if fragment == nil { failed = true }
         }
-
         guard !failed else { return nil }
         return CompiledRule(
             path: path,
@@ -314,6 +288,56 @@ struct AssociationFileLoader {
             pointer: pointer,
             writtenPath: layer.path?.value
         )
+    }
+
+    /// A rule's `?`: one pattern for the whole query string, or one per item name; nil when there is none to
+    /// test, and `failed` set when a pattern does not compile.
+    private mutating func queryTest(
+        _ located: Located<JSONValue>,
+        form: TextForm,
+        compiler: inout PatternCompiler,
+        failed: inout Bool
+    ) -> CompiledRule.QueryTest? {
+        switch located.value {
+        case .string(let text):
+            guard let pattern = compile(text, at: located.pointer, form: form, compiler: &compiler) else {
+                failed = true
+                return nil
+            }
+            return .whole(pattern)
+        case .object(let members):
+            let nonStrings = members.filter { if case .string = $0.value { false } else { true } }
+            guard nonStrings.isEmpty else {
+                // swcutil ignores the whole dictionary then, every other item's constraint included.
+                for name in nonStrings.keys.sorted() {
+                    report(
+                        .nonStringQueryPredicate,
+                        at: JSONPointer.appending(name, to: located.pointer),
+                        "the pattern for query item \"\(name)\" is \(nonStrings[name]!.typeName), not a string; Apple then ignores the whole ? dictionary, so every query matches this rule"
+                    )
+                }
+                return nil
+            }
+            var tests: [CompiledRule.QueryItemTest] = []
+            for name in members.keys.sorted() {
+                guard case .string(let text) = members[name]! else { continue }
+                guard let pattern = compile(text, at: JSONPointer.appending(name, to: located.pointer), form: form, compiler: &compiler) else {
+                    failed = true
+                    continue
+                }
+                let nameBytes = Array(name.utf8)
+                tests.append(
+                    CompiledRule.QueryItemTest(
+                        name: form.foldsCase ? TextTransform.caseFolded(nameBytes) : nameBytes,
+                        pattern: pattern,
+                        matchesAbsentItem: pattern.matches([])
+                    )
+                )
+            }
+            return .items(tests)
+        default:
+            return nil  // refused by `layer(_:at:)`
+        }
     }
 
     /// Compiles `text`, reporting failures against `written`, the pattern as the user wrote it.

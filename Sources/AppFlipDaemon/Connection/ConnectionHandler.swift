@@ -122,38 +122,7 @@ final class ConnectionHandler: ChannelInboundHandler {
 
         switch request.body {
         case .hello(let hello):
-            guard hello.version == ProtocolVersion.current else {
-                reply(
-                    Reply(
-                        id: id,
-                        op: .hello,
-                        error: ErrorBody(
-                            .unsupportedVersion,
-                            "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)",
-                            field: "version"
-                        )
-                    )
-                )
-                return
-            }
-            saidHello = true
-            client = hello.client
-            helloTimer?.cancel()
-            helloTimer = nil
-            reply(
-                Reply(
-                    id: id,
-                    result: .hello(
-                        HelloResult(
-                            version: ProtocolVersion.current,
-                            server: "appflipd",
-                            serverVersion: ReleaseVersion.current,
-                            maxLineBytes: daemon.configuration.maxLineBytes,
-                            peer: peer
-                        )
-                    )
-                )
-            )
+            sayHello(hello, id: id)
 
         case .open(let open):
             guard admitHandoff(id: id, op: .open) else { return }
@@ -212,6 +181,43 @@ final class ConnectionHandler: ChannelInboundHandler {
             daemon.events.subscribe(context.channel, outbound: outbound)
             reply(Reply(id: id, result: .watch(WatchResult())))
         }
+    }
+
+    /// `hello`: the protocol version must be this daemon's; the reply says what the daemon is and who the
+    /// peer is, and the connection may send anything else from then on.
+    private func sayHello(_ hello: HelloRequest, id: RequestID) {
+        guard hello.version == ProtocolVersion.current else {
+            reply(
+                Reply(
+                    id: id,
+                    op: .hello,
+                    error: ErrorBody(
+                        .unsupportedVersion,
+                        "this daemon speaks protocol version \(ProtocolVersion.current), not \(hello.version)",
+                        field: "version"
+                    )
+                )
+            )
+            return
+        }
+        saidHello = true
+        client = hello.client
+        helloTimer?.cancel()
+        helloTimer = nil
+        reply(
+            Reply(
+                id: id,
+                result: .hello(
+                    HelloResult(
+                        version: ProtocolVersion.current,
+                        server: "appflipd",
+                        serverVersion: ReleaseVersion.current,
+                        maxLineBytes: daemon.configuration.maxLineBytes,
+                        peer: peer
+                    )
+                )
+            )
+        )
     }
 
     /// Takes `id` into flight for a handoff (`open`, `start`), unless the connection has

@@ -25,62 +25,10 @@ extension StatementListLoader {
                 fails = true
                 continue
             }
-            var strings: [String: String] = [:]
-            for key in ["/", "#", "comments"] {
-                guard let part = parts[key] else { continue }
-                if case .string(let text) = part {
-                    strings[key] = text
-                    if text.isEmpty && key != "comments" {
-                        report(
-                            .invalidDynamicComponent,
-                            at: JSONPointer.appending(key, to: componentPointer),
-                            "an empty expression is refused by the component parser, so this rule never matches"
-                        )
-                    }
-                } else {
-                    report(
-                        .invalidDynamicComponent,
-                        at: JSONPointer.appending(key, to: componentPointer),
-                        "\(key) must be a string, not \(part.typeName)"
-                    )
-                }
-            }
-            var query: [String: String]?
-            if let queryValue = parts["?"] {
-                if case .object(let members) = queryValue {
-                    var map: [String: String] = [:]
-                    for (name, expression) in members {
-                        if case .string(let text) = expression {
-                            map[name] = text
-                        } else {
-                            report(
-                                .invalidDynamicComponent,
-                                at: JSONPointer.appending(name, to: JSONPointer.appending("?", to: componentPointer)),
-                                "a query value must be a string, not \(expression.typeName)"
-                            )
-                        }
-                    }
-                    query = map
-                } else {
-                    report(
-                        .invalidDynamicComponent,
-                        at: JSONPointer.appending("?", to: componentPointer),
-                        "? must be an object of parameter names to expressions, not \(queryValue.typeName)"
-                    )
-                }
-            }
-            var exclude = false
-            switch parts["exclude"] {
-            case .bool(let flag)?: exclude = flag
-            case .string(let text)? where text.lowercased() == "true" || text.lowercased() == "false": exclude = text.lowercased() == "true"
-            case nil: break
-            case let other?:
-                report(
-                    .invalidDynamicComponent,
-                    at: JSONPointer.appending("exclude", to: componentPointer),
-                    "exclude must be a boolean, not \(other.typeName); it is read as false"
-                )
-            }
+            // In this order, which the diagnostics keep.
+            let strings = dynamicStrings(parts, at: componentPointer)
+            let query = dynamicQuery(parts["?"], at: componentPointer)
+            let exclude = dynamicExclude(parts["exclude"], at: componentPointer)
             rules.append(
                 DynamicAppLinkRule(
                     exclude: exclude,
@@ -93,5 +41,66 @@ extension StatementListLoader {
             )
         }
         return (rules, fails)
+    }
+
+    /// A component's `/`, `#` and `comments`, each a string; another type is reported and left out, and so
+    /// is an empty expression reported, which the component parser refuses.
+    private mutating func dynamicStrings(_ parts: [String: JSONValue], at componentPointer: String) -> [String: String] {
+        var strings: [String: String] = [:]
+        for key in ["/", "#", "comments"] {
+            let pointer = JSONPointer.appending(key, to: componentPointer)
+            guard let part = parts[key], let text = dynamicString(part, named: key, at: pointer) else { continue }
+            strings[key] = text
+            if text.isEmpty && key != "comments" {
+                report(.invalidDynamicComponent, at: pointer, "an empty expression is refused by the component parser, so this rule never matches")
+            }
+        }
+        return strings
+    }
+
+    /// `value` as a string; another type is reported as `name` that must be one, and left out.
+    private mutating func dynamicString(_ value: JSONValue, named name: String, at pointer: String) -> String? {
+        guard case .string(let text) = value else {
+            report(.invalidDynamicComponent, at: pointer, "\(name) must be a string, not \(value.typeName)")
+            return nil
+        }
+        return text
+    }
+
+    /// A component's `?`: parameter names to expressions. A value that is not a string is reported and left
+    /// out; a `?` that is not an object is reported and read as absent.
+    private mutating func dynamicQuery(_ value: JSONValue?, at componentPointer: String) -> [String: String]? {
+        guard let value else { return nil }
+        let queryPointer = JSONPointer.appending("?", to: componentPointer)
+        guard case .object(let members) = value else {
+            report(
+                .invalidDynamicComponent,
+                at: queryPointer,
+                "? must be an object of parameter names to expressions, not \(value.typeName)"
+            )
+            return nil
+        }
+        var query: [String: String] = [:]
+        for (name, expression) in members {
+            query[name] = dynamicString(expression, named: "a query value", at: JSONPointer.appending(name, to: queryPointer))
+        }
+        return query
+    }
+
+    /// A component's `exclude`: a boolean, or the string `true` or `false` in any case; anything else is
+    /// reported and read as false.
+    private mutating func dynamicExclude(_ value: JSONValue?, at componentPointer: String) -> Bool {
+        switch value {
+        case .bool(let flag)?: return flag
+        case .string(let text)? where text.lowercased() == "true" || text.lowercased() == "false": return text.lowercased() == "true"
+        case nil: return false
+        case let other?:
+            report(
+                .invalidDynamicComponent,
+                at: JSONPointer.appending("exclude", to: componentPointer),
+                "exclude must be a boolean, not \(other.typeName); it is read as false"
+            )
+            return false
+        }
     }
 }

@@ -88,59 +88,10 @@ struct StatementListLoader {
         if let include = fields["include"] {
             return loadInclude(include, fields: fields, at: pointer, statementService: statementService)
         }
-        var google: StatementList.Effect = .kept
-        let targetPointer = JSONPointer.appending("target", to: pointer)
-        let relationPointer = JSONPointer.appending("relation", to: pointer)
-
         // StatementService skips, without failing, a statement whose target is no object or relation no array.
-        var target: [String: JSONValue]?
-        switch fields["target"] {
-        case .object(let object)?: target = object
-        case nil:
-            if !hasMisCasedKey(fields, for: "target") {
-                report(.missingTarget, at: pointer, "the statement has no target, so it names no app or site")
-            }
-            google = .skipped
-        case let other?:
-            report(.missingTarget, at: targetPointer, "target must be an object (an asset descriptor), not \(other.typeName)")
-            google = .skipped
-        }
-        var relations: [String] = []
-        var relationIsArray = false
-        // StatementService reads relations only once it has a target object and a relation array.
-        var relationFailsStatementService = false
-        switch fields["relation"] {
-        case .array(let values)?:
-            relationIsArray = true
-            if values.isEmpty {
-                report(.missingRelation, at: relationPointer, "relation is empty, so the statement delegates nothing")
-                google = .skipped
-            }
-            for (index, element) in values.enumerated() {
-                let elementPointer = JSONPointer.appending(index, to: relationPointer)
-                guard case .string(let relation) = element else {
-                    report(.relationNotStrings, at: elementPointer, "a relation must be a string, not \(element.typeName)")
-                    google = .skipped
-                    relationFailsStatementService = true
-                    continue
-                }
-                if let problem = RelationString.problem(relation) {
-                    report(.malformedRelation, at: elementPointer, Self.describe(problem, relation))
-                    google = .skipped
-                    relationFailsStatementService = true
-                }
-                relations.append(relation)
-            }
-        case nil:
-            if !hasMisCasedKey(fields, for: "relation") {
-                report(.missingRelation, at: pointer, "the statement has no relation array")
-            }
-            google = .skipped
-        case let other?:
-            report(.relationNotStrings, at: relationPointer, "relation must be an array of strings, not \(other.typeName)")
-            google = .skipped
-        }
-        guard let target, relationIsArray else {
+        let target = targetObject(fields, at: pointer)
+        let relations = loadRelations(fields, at: pointer)
+        guard let target, let strings = relations.strings else {
             return StatementList.Entry(
                 pointer: pointer,
                 statement: nil,
@@ -149,13 +100,14 @@ struct StatementListLoader {
                 statementService: statementService == .failsHost ? .failsHost : .skipped
             )
         }
-        if relationFailsStatementService { statementService = .failsHost }
-        let loaded = loadTarget(target, at: targetPointer)
+        var google: StatementList.Effect = relations.google
+        if relations.failsStatementService { statementService = .failsHost }
+        let loaded = loadTarget(target, at: JSONPointer.appending("target", to: pointer))
         if !loaded.google { google = .skipped }
         if loaded.failsStatementService { statementService = .failsHost }
         let rules = loadDynamicRules(fields["relation_extensions"], at: JSONPointer.appending("relation_extensions", to: pointer))
         if rules.failsStatementService { statementService = .failsHost }
-        let statement = loaded.target.map { AssetStatement(relations: relations, target: $0, dynamicRules: rules.rules, pointer: pointer) }
+        let statement = loaded.target.map { AssetStatement(relations: strings, target: $0, dynamicRules: rules.rules, pointer: pointer) }
         return StatementList.Entry(
             pointer: pointer,
             statement: statement,
@@ -163,6 +115,73 @@ struct StatementListLoader {
             google: statement == nil ? .skipped : google,
             statementService: statement == nil && statementService == .kept ? .skipped : statementService
         )
+    }
+
+    /// The statement's `target` object; nil, reported, when it is missing or not an object.
+    private mutating func targetObject(_ fields: [String: JSONValue], at pointer: String) -> [String: JSONValue]? {
+        switch fields["target"] {
+        case .object(let object)?:
+            return object
+        case nil:
+            if !hasMisCasedKey(fields, for: "target") {
+                report(.missingTarget, at: pointer, "the statement has no target, so it names no app or site")
+            }
+        case let other?:
+            report(
+                .missingTarget,
+                at: JSONPointer.appending("target", to: pointer),
+                "target must be an object (an asset descriptor), not \(other.typeName)"
+            )
+        }
+        return nil
+    }
+
+    /// A statement's `relation` array as read: what the verifiers make of it.
+    private struct Relations {
+        /// The strings, malformed ones included; nil when `relation` is missing or not an array.
+        var strings: [String]?
+        /// `.skipped` when Google's verifier skips the statement for its relations (empty, a non-string, a
+        /// malformed one).
+        var google: StatementList.Effect = .kept
+        /// A non-string or malformed relation, which StatementService reads once it has a target object and
+        /// a relation array, and then refuses the file.
+        var failsStatementService = false
+    }
+
+    /// The statement's `relation` array, each problem reported.
+    private mutating func loadRelations(_ fields: [String: JSONValue], at pointer: String) -> Relations {
+        let relationPointer = JSONPointer.appending("relation", to: pointer)
+        var relations = Relations()
+        switch fields["relation"] {
+        case .array(let values)?:
+            relations.strings = []
+            if values.isEmpty {
+                report(.missingRelation, at: relationPointer, "relation is empty, so the statement delegates nothing")
+                relations.google = .skipped
+            }
+            for (index, element) in values.enumerated() {
+                let elementPointer = JSONPointer.appending(index, to: relationPointer)
+                guard case .string(let relation) = element else {
+                    report(.relationNotStrings, at: elementPointer, "a relation must be a string, not \(element.typeName)")
+                    relations.google = .skipped
+                    relations.failsStatementService = true
+                    continue
+                }
+                if let problem = RelationString.problem(relation) {
+                    report(.malformedRelation, at: elementPointer, Self.describe(problem, relation))
+                    relations.google = .skipped
+                    relations.failsStatementService = true
+                }
+                relations.strings?.append(relation)
+            }
+        case nil:
+            if !hasMisCasedKey(fields, for: "relation") {
+                report(.missingRelation, at: pointer, "the statement has no relation array")
+            }
+        case let other?:
+            report(.relationNotStrings, at: relationPointer, "relation must be an array of strings, not \(other.typeName)")
+        }
+        return relations
     }
 
     /// An `include` statement. StatementService takes any non-empty `include` as one and ignores the other
