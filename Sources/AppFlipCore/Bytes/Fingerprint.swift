@@ -1,4 +1,3 @@
-import AppFlipCore
 import Crypto
 
 /// What a log may show of a secret, code, token or cookie: the first 8 hex digits of its SHA-256. Enough to

@@ -1,4 +1,3 @@
-import AppFlipCore
 
 /// `application/x-www-form-urlencoded` text, a query or a form body: split into its fields, and written.
 ///
