@@ -36,12 +36,12 @@ import Testing
         try await Self.withServer { fixture, server in
             let redirect = try await Self.appflip(["fetch", "redirect.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile])
             #expect(redirect.status == 2)
-            #expect(redirect.standardError.contains("hosting.no-redirect: 301 Moved Permanently to https://www.redirect.example/"))
+            #expect(redirect.standardError.contains("aasa.hosted-no-redirect: 301 Moved Permanently to https://www.redirect.example/"))
             let silent = try await Self.appflip([
                 "fetch", "silent.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--timeout", "1",
             ])
             #expect(silent.status == 1)
-            #expect(silent.standardError.contains("hosting.reachable"))
+            #expect(silent.standardError.contains("could not run"))
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
             let base = ["check", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", HostedTestFixture.appID]
             let passed = try await Self.appflip(base + ["--url", "https://good.example/flip/42"])
             #expect(passed.status == 0, "\(passed.standardOutput)\(passed.standardError)")
-            #expect(passed.standardOutput.contains("✔ url.decision https://good.example/flip/42: match by /applinks/details/0/components/0"))
+            #expect(passed.standardOutput.contains("✔ aasa.url-decision https://good.example/flip/42: match by /applinks/details/0/components/0"))
 
             let junit = fixture.directory.appendingPathComponent("aasa.xml").path
             let committed = fixture.directory.appendingPathComponent("committed.json").path
@@ -83,7 +83,7 @@ import Testing
                 }
                 return rule
             }
-            #expect(failedRules == ["url.decision", "drift"])
+            #expect(failedRules == ["aasa.url-decision", "aasa.drift"])
 
             // A real XML parser reads the JUnit file: one testsuite, one testcase per check, two failures.
             let parsed = try await TestCommandRunner.run(
@@ -100,7 +100,7 @@ import Testing
                     junit,
                 ]
             )
-            #expect(parsed.standardOutput == "1 \(checks.count) url.decision,drift\n", "\(parsed.standardError)")
+            #expect(parsed.standardOutput == "1 \(checks.count) aasa.url-decision,aasa.drift\n", "\(parsed.standardError)")
         }
     }
 
@@ -156,6 +156,44 @@ import Testing
                 #expect(html.standardOutput.contains("✘ aasa.hosted-content-type"), "\(html.standardOutput)")
                 #expect(html.standardOutput.contains("1 failed, 0 could not run, 0 warnings"), "\(html.standardOutput)")
             }
+        }
+    }
+
+    /// One rule, one id: every iOS rule the audit reports stands under the same id in `aasa check --json` and in
+    /// `appflip audit --json` (the reference partner app through a real appflipd), and `aasa check` names the rest.
+    @Test func eachRuleHasOneIDInCheckAndAudit() async throws {
+        let file = Array(#"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/link/*"}]}]}}"#.utf8)
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        let routes: @Sendable (String) -> TestHTTPResponse? = { $0 == "/a/v1/partner.test" ? .file(file) : nil }
+        try await TestHTTPSServer.with(identity: identity, routes: routes) { server in
+            let fetch = ["--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", TestPartner.appID]
+            let check = try await Self.appflip(["check", "partner.test", "--url", TestPartner.link, "--json"] + fetch)
+            #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+            let checked = try Self.ids(check.standardOutput, list: "checks", member: "rule")
+            #expect(checked == HostedRule.aasa.dropLast().map(\.id), "\(checked)")
+            try await TestPartner.run { daemon in
+                let audit = try await TestCommand.run(
+                    "appflip",
+                    ["audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID]
+                        + ["--scope", "profile", "--aasa-domain", "partner.test", "--json"] + fetch
+                )
+                #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
+                let audited = try Self.ids(audit.standardOutput, list: "results", member: "id").filter { $0.hasPrefix("aasa.") }
+                let shared = checked.filter { AuditCheck(rawValue: $0) != nil }
+                #expect(shared == HostingPolicy.aasa.rules.all.map(\.id) + ["aasa.valid"])
+                #expect(shared.allSatisfy(audited.contains), "\(audited)")
+            }
+        }
+    }
+
+    /// The `member` of each object in the report's `list`.
+    static func ids(_ output: String, list: String, member: String) throws -> [String] {
+        guard case .object(let report) = try JSONValue(parsing: Array(output.utf8)), case .array(let items)? = report[list] else { return [] }
+        return items.compactMap { item in
+            guard case .object(let fields) = item, case .string(let id)? = fields[member] else { return nil }
+            return id
         }
     }
 

@@ -66,7 +66,7 @@ import Testing
 
     @Test func aHostThatDoesNotAnswerIsUnreachable() async throws {
         let target = AssetLinksTarget(
-            source: .hosted(host: "localhost", fetch: AssetLinksFetchOptions(timeout: .seconds(5), port: 1)),
+            source: .hosted(host: "localhost", fetch: HostedFetchOptions(source: .direct(port: 1), timeout: .seconds(5))),
             package: Server.package,
             fingerprints: [Server.fingerprint]
         )

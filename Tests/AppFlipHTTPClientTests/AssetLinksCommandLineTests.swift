@@ -186,6 +186,29 @@ import Testing
         #expect(stray.status == 64, "\(stray.standardError)")
     }
 
+    /// One rule, one id: every Android rule the audit reports stands under the same id in `assetlinks check
+    /// --json` and in `appflip audit --json`.
+    @Test func eachRuleHasOneIDInCheckAndAudit() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        try await Server.with(.good, fixture: fixture) { server in
+            let check = try await Self.appflip(["check", "localhost", "--json"] + Self.app(fixture, server))
+            #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+            let checked = try AASAHostedCommandLineTests.ids(check.standardOutput, list: "checks", member: "rule")
+            let audit = try await TestCommand.run(
+                "appflip",
+                ["audit", "--assetlinks-domain", "localhost", "--json", "--android-package"] + Self.app(fixture, server).dropFirst(1)
+            )
+            #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
+            let audited = try AASAHostedCommandLineTests.ids(audit.standardOutput, list: "results", member: "id").filter {
+                $0.hasPrefix("assetlinks.")
+            }
+            let expected = AssetLinksRule.allCases.map(\.rawValue).filter { AuditCheck(rawValue: $0) != nil }
+            #expect(checked == expected, "\(checked)")
+            #expect(audited.sorted() == expected.sorted(), "\(audited)")
+        }
+    }
+
     @Test(arguments: [
         ["check", "localhost"],
         ["check", "--package", "com.example.partner", "--fingerprint", Server.fingerprint],

@@ -46,7 +46,7 @@ struct HostedTestFixture: Sendable {
     /// Fetch options for the CDN-shaped server: trusting only this test's CA. The timeout leaves the TLS
     /// handshake its full 5 s (a fetch connects within half its timeout, at most 5 s), which a handshake
     /// under ThreadSanitizer on a loaded machine needs; a test of a timeout passes its own.
-    func cdnOptions(_ server: TestHTTPSServer, timeout: Duration = .seconds(12)) -> HostedAssociationFetchOptions {
-        HostedAssociationFetchOptions(source: .cdn(base: server.cdnBase), trust: .caFile(caFile), timeout: timeout)
+    func cdnOptions(_ server: TestHTTPSServer, timeout: Duration = .seconds(12)) -> HostedFetchOptions {
+        HostedFetchOptions(source: .cdn(base: server.cdnBase), trust: .caFile(caFile), timeout: timeout)
     }
 }
