@@ -5,21 +5,12 @@ import Testing
 
 /// `appflip aasa fetch` and `appflip aasa check`, run as the built executable against HTTPS on 127.0.0.1.
 @Suite struct AASAHostedCommandLineTests {
-    static func withServer(_ body: (HostedTestFixture, TestHTTPSServer) async throws -> Void) async throws {
-        let fixture = try HostedTestFixture()
-        defer { fixture.remove() }
-        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
-        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
-            try await body(fixture, server)
-        }
-    }
-
     static func appflip(_ arguments: [String]) async throws -> TestCommand.Outcome {
         try await TestCommand.run("appflip", ["aasa"] + arguments)
     }
 
     @Test func fetchWritesTheFileAsServed() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let output = fixture.directory.appendingPathComponent("fetched.json").path
             let run = try await Self.appflip(["fetch", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "-o", output])
             #expect(run.status == 0, "\(run.standardError)")
@@ -33,7 +24,7 @@ import Testing
     }
 
     @Test func fetchExitsTwoNamingTheRuleAndOneWhenItCannotRun() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let redirect = try await Self.appflip(["fetch", "redirect.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile])
             #expect(redirect.status == 2)
             #expect(redirect.standardError.contains("aasa.hosted-no-redirect: 301 Moved Permanently to https://www.redirect.example/"))
@@ -57,7 +48,7 @@ import Testing
     }
 
     @Test func checkPassesAndFailsByRuleWithJSONAndJUnit() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let base = ["check", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", HostedTestFixture.appID]
             let passed = try await Self.appflip(base + ["--url", "https://good.example/flip/42"])
             #expect(passed.status == 0, "\(passed.standardOutput)\(passed.standardError)")
@@ -77,13 +68,7 @@ import Testing
                 return
             }
             #expect(members["passed"] == .bool(false))
-            let failedRules = checks.compactMap { check -> String? in
-                guard case .object(let fields) = check, fields["status"] == .string("failed"), case .string(let rule)? = fields["rule"] else {
-                    return nil
-                }
-                return rule
-            }
-            #expect(failedRules == ["aasa.url-decision", "aasa.drift"])
+            #expect(try HostedTestFixture.column(failed.standardOutput, "checks", "rule", status: "failed") == ["aasa.url-decision", "aasa.drift"])
 
             // A real XML parser reads the JUnit file: one testsuite, one testcase per check, two failures.
             let parsed = try await TestCommandRunner.run(
@@ -105,7 +90,7 @@ import Testing
     }
 
     @Test func checkCannotRunWithAnUnreadableCommittedFileOrAnUnansweringHost() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let missing = try await Self.appflip([
                 "check", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", "A.b",
                 "--compare", "/nonexistent/aasa.json",
@@ -171,7 +156,7 @@ import Testing
             let fetch = ["--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", TestPartner.appID]
             let check = try await Self.appflip(["check", "partner.test", "--url", TestPartner.link, "--json"] + fetch)
             #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
-            let checked = try Self.ids(check.standardOutput, list: "checks", member: "rule")
+            let checked = try HostedTestFixture.column(check.standardOutput, "checks", "rule")
             #expect(checked == HostedRule.aasa.dropLast().map(\.id), "\(checked)")
             try await TestPartner.run { daemon in
                 let audit = try await TestCommand.run(
@@ -180,20 +165,11 @@ import Testing
                         + ["--scope", "profile", "--aasa-domain", "partner.test", "--json"] + fetch
                 )
                 #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
-                let audited = try Self.ids(audit.standardOutput, list: "results", member: "id").filter { $0.hasPrefix("aasa.") }
+                let audited = try HostedTestFixture.column(audit.standardOutput, "results", "id").filter { $0.hasPrefix("aasa.") }
                 let shared = checked.filter { AuditCheck(rawValue: $0) != nil }
                 #expect(shared == HostingPolicy.aasa.rules.all.map(\.id) + ["aasa.valid"])
                 #expect(shared.allSatisfy(audited.contains), "\(audited)")
             }
-        }
-    }
-
-    /// The `member` of each object in the report's `list`.
-    static func ids(_ output: String, list: String, member: String) throws -> [String] {
-        guard case .object(let report) = try JSONValue(parsing: Array(output.utf8)), case .array(let items)? = report[list] else { return [] }
-        return items.compactMap { item in
-            guard case .object(let fields) = item, case .string(let id)? = fields[member] else { return nil }
-            return id
         }
     }
 

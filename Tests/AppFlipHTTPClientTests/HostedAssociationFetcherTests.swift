@@ -7,16 +7,6 @@ import Testing
 /// The fetch iOS makes (`aasa fetch`: the hosting rules and `aasa.valid`) against real HTTPS servers on
 /// 127.0.0.1, with a certificate authority made in the test.
 @Suite struct HostedAssociationFetcherTests {
-    /// Runs `body` with the fixture and the CDN-shaped server (certificate for localhost).
-    static func withServer(_ body: (HostedTestFixture, TestHTTPSServer) async throws -> Void) async throws {
-        let fixture = try HostedTestFixture()
-        defer { fixture.remove() }
-        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
-        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
-            try await body(fixture, server)
-        }
-    }
-
     /// Fetches and loads `domain`'s file, naming no app.
     static func fetch(_ domain: String, _ options: HostedFetchOptions) async -> HostedReport<AASAReportDetails> {
         await HostedCheckRunner(options: options).run(AASAFileCheck(appID: nil), host: domain)
@@ -28,7 +18,7 @@ import Testing
     }
 
     @Test func theRightFileFetchesAndLoads() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let hosted = await Self.fetch("good.example", fixture.cdnOptions(server))
             #expect(hosted.url == "https://localhost:\(server.port)/a/v1/good.example")
             #expect(hosted.details.bytes == HostedTestFixture.file)
@@ -41,7 +31,7 @@ import Testing
     }
 
     @Test func aDirectFetchUsesTheWellKnownPath() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             var options = fixture.cdnOptions(server)
             options.source = .direct(port: server.port)
             let hosted = await Self.fetch("localhost", options)
@@ -53,7 +43,7 @@ import Testing
     }
 
     @Test func aRedirectFailsAndNamesItsLocation() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let failure = try #require(await Self.failure("redirect.example", fixture.cdnOptions(server)))
             #expect(failure.rule == "aasa.hosted-no-redirect")
             #expect(failure.evidence.contains("301"))
@@ -63,7 +53,7 @@ import Testing
 
     @Test(arguments: [("html.example", "text/html"), ("untyped.example", "no Content-Type")])
     func aWrongOrMissingContentTypeFails(domain: String, seen: String) async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let failure = try #require(await Self.failure(domain, fixture.cdnOptions(server)))
             #expect(failure.rule == "aasa.hosted-content-type")
             #expect(failure.evidence.contains(seen))
@@ -71,7 +61,7 @@ import Testing
     }
 
     @Test func a129KBFileFailsOnItsContentLength() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let failure = try #require(await Self.failure("large.example", fixture.cdnOptions(server)))
             #expect(failure.rule == "aasa.hosted-size")
             #expect(failure.evidence.contains("\(129 * 1024)"))
@@ -81,7 +71,7 @@ import Testing
     @Test func aBodyWithoutLengthStopsBeingReadPast128KB() async throws {
         // 1 MB offered in 16 KB chunks: the fetch stops at the chunk that crosses 128 KB (`collect(upTo:)`). (Kept small: the
         // server encrypts on the shared event loop, and a larger body would starve the other tests' servers.)
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let failure = try #require(await Self.failure("endless.example", fixture.cdnOptions(server)))
             #expect(failure.rule == "aasa.hosted-size")
             #expect(failure.evidence.contains("sent more than 128 KiB without finishing its body"), "\(failure.evidence)")
@@ -89,7 +79,7 @@ import Testing
     }
 
     @Test func a404Fails() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let failure = try #require(await Self.failure("missing.example", fixture.cdnOptions(server)))
             #expect(failure.rule == "aasa.hosted-status")
             #expect(failure.evidence.hasPrefix("404"))
@@ -97,7 +87,7 @@ import Testing
     }
 
     @Test func anInvalidFileFailsWithTheLoadersDiagnostics() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let report = await Self.fetch("broken.example", fixture.cdnOptions(server))
             let failure = try #require(report.failures.first)
             #expect(failure.rule == "aasa.valid")
@@ -107,7 +97,7 @@ import Testing
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             // 4 s: the fetch connects within half of it, and a TLS handshake on a loaded machine may take a second.
             let report = await Self.fetch("silent.example", fixture.cdnOptions(server, timeout: TestTime.seconds(4)))
             let couldNotRun = try #require(report.couldNotRun)
@@ -128,7 +118,7 @@ import Testing
     }
 
     @Test func aCertificateFromAnAuthorityNotTrustedFails() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             var options = fixture.cdnOptions(server)
             options.trust = .system
             let failure = try #require(await Self.failure("good.example", options))

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipHTTPClient
 import Foundation
 import NIOHTTP1
@@ -40,6 +41,28 @@ struct HostedTestFixture: Sendable {
         case "/a/v1/broken.example": .file(Array(#"{"applinks":{"details":[{"appIDs":["A.b"],}]}}"#.utf8))
         case "/a/v1/silent.example": .silence
         default: nil
+        }
+    }
+
+    /// Runs `body` with a fixture and the CDN-shaped server (certificate for localhost).
+    static func withCDNServer(_ body: (HostedTestFixture, TestHTTPSServer) async throws -> Void) async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
+            try await body(fixture, server)
+        }
+    }
+
+    /// `member` of each object in the JSON report's `list` (`checks` of `aasa check` and `assetlinks check`,
+    /// `results` of `audit`), of those whose `status` is `status` when one is given.
+    static func column(_ output: String, _ list: String, _ member: String, status: String? = nil) throws -> [String] {
+        guard case .object(let report) = try JSONValue(parsing: Array(output.utf8)), case .array(let items)? = report[list] else { return [] }
+        return items.compactMap { item in
+            guard case .object(let fields) = item, status.map({ fields["status"] == .string($0) }) ?? true,
+                case .string(let value)? = fields[member]
+            else { return nil }
+            return value
         }
     }
 
