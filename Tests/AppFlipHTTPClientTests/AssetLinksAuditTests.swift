@@ -49,6 +49,15 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    @Test func aValidListWithWarningsIsAWarningCitingThem() async throws {
+        // A `null` beside the delegation: Google's verifier reads on, StatementService refuses the host (DAL034).
+        let report = try await Self.audit(.nullBeside)
+        let valid = report.result(.assetLinksValid)
+        #expect(valid.outcome == .warning, "\(valid)")
+        #expect(valid.reason == "https://localhost/.well-known/assetlinks.json is valid, with 1 warning(s)", "\(valid.reason)")
+        #expect(valid.evidence.count == 1 && valid.evidence[0].contains("DAL034"), "\(valid.evidence)")
+    }
+
     @Test func aLocalFileSkipsTheHostingChecks() async throws {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }

@@ -46,6 +46,16 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    @Test func aFileThatLoadsWithWarningsIsAWarningCitingThem() async throws {
+        let report = try await Self.audit("warned.example")
+        let valid = report.result(.associationValid)
+        #expect(valid.outcome == .warning, "\(valid)")
+        #expect(valid.reason.hasSuffix("/a/v1/warned.example is valid, with \(valid.evidence.count) warning(s)"), "\(valid.reason)")
+        #expect(!valid.evidence.isEmpty && valid.evidence.allSatisfy { $0.contains("AASA1") }, "\(valid.evidence)")
+        #expect(report.result(.associationRoutesLink).outcome == .pass)
+        #expect(report.exitStatus == 0)
+    }
+
     @Test func aHostThatDoesNotAnswerIsUnreachable() async throws {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }

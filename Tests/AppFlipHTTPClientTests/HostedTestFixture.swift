@@ -38,6 +38,14 @@ struct HostedTestFixture: Sendable {
         case "/a/v1/untyped.example": .whole(.ok, [], file)
         case "/a/v1/large.example": .file(Array(repeating: UInt8(ascii: " "), count: 129 * 1024))
         case "/a/v1/endless.example": .streamed(chunk: Array(repeating: UInt8(ascii: " "), count: 16 * 1024), chunks: 64)
+        // A catch-all before an exclusion: it loads, with a warning that the exclusion is never reached.
+        case "/a/v1/warned.example":
+            .file(
+                Array(
+                    #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.partner"],"components":[{"/":"*"},{"/":"/help/*","exclude":true}]}]}}"#
+                        .utf8
+                )
+            )
         case "/a/v1/broken.example": .file(Array(#"{"applinks":{"details":[{"appIDs":["A.b"],}]}}"#.utf8))
         case "/a/v1/silent.example": .silence
         default: nil
