@@ -1,6 +1,6 @@
 import AppFlipConfiguration
 public import AppFlipCore
-public import AppFlipHTTPClient
+import AppFlipHTTPClient
 
 /// The Android association file an audit checks: a host's `/.well-known/assetlinks.json` (or a local copy)
 /// for the partner's package and signing-certificate fingerprints, judged as `appflip assetlinks check` judges it.
