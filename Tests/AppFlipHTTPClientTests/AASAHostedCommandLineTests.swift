@@ -5,21 +5,12 @@ import Testing
 
 /// `appflip aasa fetch` and `appflip aasa check`, run as the built executable against HTTPS on 127.0.0.1.
 @Suite struct AASAHostedCommandLineTests {
-    static func withServer(_ body: (HostedTestFixture, TestHTTPSServer) async throws -> Void) async throws {
-        let fixture = try HostedTestFixture()
-        defer { fixture.remove() }
-        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
-        try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
-            try await body(fixture, server)
-        }
-    }
-
     static func appflip(_ arguments: [String]) async throws -> TestCommand.Outcome {
         try await TestCommand.run("appflip", ["aasa"] + arguments)
     }
 
     @Test func fetchWritesTheFileAsServed() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let output = fixture.directory.appendingPathComponent("fetched.json").path
             let run = try await Self.appflip(["fetch", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "-o", output])
             #expect(run.status == 0, "\(run.standardError)")
@@ -33,15 +24,15 @@ import Testing
     }
 
     @Test func fetchExitsTwoNamingTheRuleAndOneWhenItCannotRun() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let redirect = try await Self.appflip(["fetch", "redirect.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile])
             #expect(redirect.status == 2)
-            #expect(redirect.standardError.contains("hosting.no-redirect: 301 Moved Permanently to https://www.redirect.example/"))
+            #expect(redirect.standardError.contains("aasa.hosted-no-redirect: 301 Moved Permanently to https://www.redirect.example/"))
             let silent = try await Self.appflip([
                 "fetch", "silent.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--timeout", "1",
             ])
             #expect(silent.status == 1)
-            #expect(silent.standardError.contains("hosting.reachable"))
+            #expect(silent.standardError.contains("could not run"))
         }
     }
 
@@ -57,11 +48,11 @@ import Testing
     }
 
     @Test func checkPassesAndFailsByRuleWithJSONAndJUnit() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let base = ["check", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", HostedTestFixture.appID]
             let passed = try await Self.appflip(base + ["--url", "https://good.example/flip/42"])
             #expect(passed.status == 0, "\(passed.standardOutput)\(passed.standardError)")
-            #expect(passed.standardOutput.contains("✔ url.decision https://good.example/flip/42: match by /applinks/details/0/components/0"))
+            #expect(passed.standardOutput.contains("✔ aasa.url-decision https://good.example/flip/42: match by /applinks/details/0/components/0"))
 
             let junit = fixture.directory.appendingPathComponent("aasa.xml").path
             let committed = fixture.directory.appendingPathComponent("committed.json").path
@@ -77,13 +68,7 @@ import Testing
                 return
             }
             #expect(members["passed"] == .bool(false))
-            let failedRules = checks.compactMap { check -> String? in
-                guard case .object(let fields) = check, fields["status"] == .string("failed"), case .string(let rule)? = fields["rule"] else {
-                    return nil
-                }
-                return rule
-            }
-            #expect(failedRules == ["url.decision", "drift"])
+            #expect(try HostedTestFixture.column(failed.standardOutput, "checks", "rule", status: "failed") == ["aasa.url-decision", "aasa.drift"])
 
             // A real XML parser reads the JUnit file: one testsuite, one testcase per check, two failures.
             let parsed = try await TestCommandRunner.run(
@@ -100,12 +85,12 @@ import Testing
                     junit,
                 ]
             )
-            #expect(parsed.standardOutput == "1 \(checks.count) url.decision,drift\n", "\(parsed.standardError)")
+            #expect(parsed.standardOutput == "1 \(checks.count) aasa.url-decision,aasa.drift\n", "\(parsed.standardError)")
         }
     }
 
     @Test func checkCannotRunWithAnUnreadableCommittedFileOrAnUnansweringHost() async throws {
-        try await Self.withServer { fixture, server in
+        try await HostedTestFixture.withCDNServer { fixture, server in
             let missing = try await Self.appflip([
                 "check", "good.example", "--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", "A.b",
                 "--compare", "/nonexistent/aasa.json",
@@ -155,6 +140,35 @@ import Testing
                 #expect(html.status == 2, "\(html.standardOutput)\(html.standardError)")
                 #expect(html.standardOutput.contains("✘ aasa.hosted-content-type"), "\(html.standardOutput)")
                 #expect(html.standardOutput.contains("1 failed, 0 could not run, 0 warnings"), "\(html.standardOutput)")
+            }
+        }
+    }
+
+    /// One rule, one id: every iOS rule the audit reports stands under the same id in `aasa check --json` and in
+    /// `appflip audit --json` (the reference partner app through a real appflipd), and `aasa check` names the rest.
+    @Test func eachRuleHasOneIDInCheckAndAudit() async throws {
+        let file = Array(#"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/link/*"}]}]}}"#.utf8)
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        let identity = try fixture.authority.serverIdentity(for: ["localhost"])
+        let routes: @Sendable (String) -> TestHTTPResponse? = { $0 == "/a/v1/partner.test" ? .file(file) : nil }
+        try await TestHTTPSServer.with(identity: identity, routes: routes) { server in
+            let fetch = ["--cdn-base", server.cdnBase, "--ca-file", fixture.caFile, "--app-id", TestPartner.appID]
+            let check = try await Self.appflip(["check", "partner.test", "--url", TestPartner.link, "--json"] + fetch)
+            #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+            let checked = try HostedTestFixture.column(check.standardOutput, "checks", "rule")
+            #expect(checked == HostedRule.aasa.dropLast().map(\.id), "\(checked)")
+            try await TestPartner.run { daemon in
+                let audit = try await TestCommand.run(
+                    "appflip",
+                    ["audit", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", TestPartner.clientID]
+                        + ["--scope", "profile", "--aasa-domain", "partner.test", "--json"] + fetch
+                )
+                #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
+                let audited = try HostedTestFixture.column(audit.standardOutput, "results", "id").filter { $0.hasPrefix("aasa.") }
+                let shared = checked.filter { AuditCheck(rawValue: $0) != nil }
+                #expect(shared == HostingPolicy.aasa.rules.all.map(\.id) + ["aasa.valid"])
+                #expect(shared.allSatisfy(audited.contains), "\(audited)")
             }
         }
     }

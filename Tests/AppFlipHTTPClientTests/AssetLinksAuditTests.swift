@@ -49,6 +49,15 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    @Test func aValidListWithWarningsIsAWarningCitingThem() async throws {
+        // A `null` beside the delegation: Google's verifier reads on, StatementService refuses the host (DAL034).
+        let report = try await Self.audit(.nullBeside)
+        let valid = report.result(.assetLinksValid)
+        #expect(valid.outcome == .warning, "\(valid)")
+        #expect(valid.reason == "https://localhost/.well-known/assetlinks.json is valid, with 1 warning(s)", "\(valid.reason)")
+        #expect(valid.evidence.count == 1 && valid.evidence[0].contains("DAL034"), "\(valid.evidence)")
+    }
+
     @Test func aLocalFileSkipsTheHostingChecks() async throws {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
@@ -66,7 +75,7 @@ import Testing
 
     @Test func aHostThatDoesNotAnswerIsUnreachable() async throws {
         let target = AssetLinksTarget(
-            source: .hosted(host: "localhost", fetch: AssetLinksFetchOptions(timeout: .seconds(5), port: 1)),
+            source: .hosted(host: "localhost", fetch: HostedFetchOptions(source: .direct(port: 1), timeout: .seconds(5))),
             package: Server.package,
             fingerprints: [Server.fingerprint]
         )

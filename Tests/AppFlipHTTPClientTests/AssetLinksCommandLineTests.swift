@@ -46,20 +46,14 @@ import Testing
             let run = try await Self.appflip(["check", "localhost", "--json", "--junit", junit] + Self.app(fixture, server))
             #expect(run.status == 2, "\(run.standardError)")
             let report = try JSONValue(parsing: Array(run.standardOutput.utf8))
-            guard case .object(let members) = report, case .array(let checks)? = members["checks"],
+            guard case .object(let members) = report, case .array? = members["checks"],
                 case .array(let diagnostics)? = members["diagnostics"]
             else {
                 Issue.record("not a report: \(run.standardOutput)")
                 return
             }
             #expect(members["passed"] == .bool(false))
-            let failed = checks.compactMap { check -> String? in
-                guard case .object(let fields) = check, fields["status"] == .string("failed"), case .string(let rule)? = fields["rule"] else {
-                    return nil
-                }
-                return rule
-            }
-            #expect(failed == ["assetlinks.valid"])
+            #expect(try HostedTestFixture.column(run.standardOutput, "checks", "rule", status: "failed") == ["assetlinks.valid"])
             // The lower-case fingerprint is named as what it is, with its line and column.
             let lowercase = diagnostics.first { diagnostic in
                 guard case .object(let fields) = diagnostic else { return false }
@@ -184,6 +178,27 @@ import Testing
             ["audit", "--aasa-file", "x.json", "--app-id", "A.b", "--link", "https://a.test/", "--android-package", Server.package]
         )
         #expect(stray.status == 64, "\(stray.standardError)")
+    }
+
+    /// One rule, one id: every Android rule the audit reports stands under the same id in `assetlinks check
+    /// --json` and in `appflip audit --json`.
+    @Test func eachRuleHasOneIDInCheckAndAudit() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        try await Server.with(.good, fixture: fixture) { server in
+            let check = try await Self.appflip(["check", "localhost", "--json"] + Self.app(fixture, server))
+            #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+            let checked = try HostedTestFixture.column(check.standardOutput, "checks", "rule")
+            let audit = try await TestCommand.run(
+                "appflip",
+                ["audit", "--assetlinks-domain", "localhost", "--json", "--android-package"] + Self.app(fixture, server).dropFirst(1)
+            )
+            #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
+            let audited = try HostedTestFixture.column(audit.standardOutput, "results", "id").filter { $0.hasPrefix("assetlinks.") }
+            let expected = AssetLinksRule.allCases.map(\.rawValue).filter { AuditCheck(rawValue: $0) != nil }
+            #expect(checked == expected, "\(checked)")
+            #expect(audited.sorted() == expected.sorted(), "\(audited)")
+        }
     }
 
     @Test(arguments: [

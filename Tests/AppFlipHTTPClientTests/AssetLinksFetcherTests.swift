@@ -2,24 +2,32 @@ import AppFlipCore
 import AppFlipHTTPClient
 import Testing
 
-/// The statement-list fetcher and checker against real HTTPS on 127.0.0.1: each broken variant fails its own
+/// The statement-list fetch and check against real HTTPS on 127.0.0.1: each broken variant fails its own
 /// rule and no other, and each verifier's predicted state is the one its rules give.
 @Suite struct AssetLinksFetcherTests {
     typealias Server = AssetLinksTestServer
 
+    typealias Report = HostedReport<AssetLinksReportDetails>
+
+    static let app = AssetLinksFileCheck(package: Server.package, fingerprints: [Server.fingerprint])
+
+    /// `localhost`'s statement list and its includes, fetched as Android's verifiers fetch them.
+    static func fetch(_ options: HostedFetchOptions) async throws -> [HostedFetch] {
+        try await HostedFileFetcher(policy: .assetLinks, options: options).fetch(host: "localhost", includes: AssetLinksFileCheck.includes(of:))
+    }
+
     /// Fetches `variant` and checks it for the test app.
-    static func check(_ variant: Server.Variant, names: [String] = ["localhost"]) async throws -> (HostedStatementLists, AssetLinksReport) {
+    static func check(_ variant: Server.Variant, names: [String] = ["localhost"]) async throws -> ([HostedFetch], Report) {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
         return try await Server.with(variant, fixture: fixture, names: names) { server in
-            let lists = try await AssetLinksFetcher(options: Server.options(fixture, server)).fetch(host: "localhost")
-            let report = AssetLinksChecker(package: Server.package, fingerprints: [Server.fingerprint]).check(lists)
-            return (lists, report)
+            let fetches = try await Self.fetch(Server.options(fixture, server))
+            return (fetches, Self.app.check(host: "localhost", fetches: fetches))
         }
     }
 
-    static func state(_ report: AssetLinksReport, _ verifier: AppLinkVerifier, _ generation: AndroidGeneration = .android12) -> String? {
-        report.predictions.first { $0.verifier == verifier && $0.generation == generation }?.verdict.state.description
+    static func state(_ report: Report, _ verifier: AppLinkVerifier, _ generation: AndroidGeneration = .android12) -> String? {
+        report.details.predictions.first { $0.verifier == verifier && $0.generation == generation }?.verdict.state.description
     }
 
     @Test(arguments: [
@@ -47,43 +55,43 @@ import Testing
 
     @Test func theFetchRecordsWhatItSaw() async throws {
         let (redirect, _) = try await Self.check(.movedPermanently)
-        guard case .response(let moved) = redirect.file.result else {
-            Issue.record("no response: \(redirect.file.result)")
+        guard case .response(let moved) = redirect[0].result else {
+            Issue.record("no response: \(redirect[0].result)")
             return
         }
         #expect(moved.status == 301)
         #expect(moved.location == "https://www.localhost/.well-known/assetlinks.json")
-        #expect(redirect.file.url == "https://localhost/.well-known/assetlinks.json")
+        #expect(redirect[0].url == "https://localhost/.well-known/assetlinks.json")
 
         let (html, report) = try await Self.check(.htmlSoft404)
-        guard case .response(let page) = html.file.result else {
-            Issue.record("no response: \(html.file.result)")
+        guard case .response(let page) = html[0].result else {
+            Issue.record("no response: \(html[0].result)")
             return
         }
         #expect(page.contentType == "text/html; charset=utf-8")
-        let codes = report.documents.flatMap { $0.list.diagnostics.map(\.code) }
+        let codes = report.details.documents.flatMap { $0.list.diagnostics.map(\.code) }
         #expect(codes == [.htmlInsteadOfJSON])
 
         let (oversized, _) = try await Self.check(.oversized)
-        #expect(oversized.file.overSize)
+        #expect(oversized[0].bodyFailure?.overCap == .declared)
         // Over 1 MiB without a Content-Length: StatementService would read on, so appflip's bound decides
         // nothing and the check could not run.
         let (streamed, cannotJudge) = try await Self.check(.oversizedStreamed)
-        #expect(!streamed.file.overSize)
+        #expect(streamed[0].bodyFailure?.overCap == .sent)
         #expect(cannotJudge.couldNotRun?.contains("appflip reads no further") == true, "\(cannotJudge.couldNotRun ?? "")")
     }
 
     @Test func anIncludeIsFetchedUnderTheSameRules() async throws {
-        let (lists, report) = try await Self.check(.include)
-        #expect(lists.fetches.count == 2)
-        #expect(lists.fetches[1].url.hasSuffix("/include.json"))
-        #expect(report.documents.count == 2)
+        let (fetches, report) = try await Self.check(.include)
+        #expect(fetches.count == 2)
+        #expect(fetches[1].url.hasSuffix("/include.json"))
+        #expect(report.details.documents.count == 2)
     }
 
     @Test func aCertificateForAnotherNameFailsHTTPSOnly() async throws {
-        let (lists, report) = try await Self.check(.good, names: ["other.example"])
-        guard case .tlsFailed = lists.file.result else {
-            Issue.record("not a TLS failure: \(lists.file.result)")
+        let (fetches, report) = try await Self.check(.good, names: ["other.example"])
+        guard case .tlsFailed = fetches[0].result else {
+            Issue.record("not a TLS failure: \(fetches[0].result)")
             return
         }
         #expect(report.failures.map(\.rule) == ["assetlinks.hosted-https"])
@@ -95,25 +103,26 @@ import Testing
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
         try await Server.with(.otherFingerprint, fixture: fixture) { server in
-            let lists = try await AssetLinksFetcher(options: Server.options(fixture, server)).fetch(host: "localhost")
-            let report = AssetLinksChecker(package: Server.package, fingerprints: [Server.fingerprint]).check(lists, committed: Server.file)
-            let drift = try #require(report.drift)
+            let fetches = try await Self.fetch(Server.options(fixture, server))
+            let committed = AssetLinksFileCheck(package: Server.package, fingerprints: [Server.fingerprint], committed: Server.file)
+            let drift = try #require(committed.check(host: "localhost", fetches: fetches).details.drift)
             #expect(drift.vanished == ["\(Server.package) \(Server.fingerprint)"])
             #expect(drift.appeared == ["\(Server.package) " + String(repeating: "AB:", count: 31) + "AB"])
             #expect(drift.verdictChanges.contains("google on android-12: verified → 1024"))
             #expect(drift.verdictChanges.contains("statement-service on android-12: verified → 1026"))
 
-            let same = AssetLinksChecker(package: Server.package, fingerprints: [Server.fingerprint]).check(
-                lists,
+            let same = AssetLinksFileCheck(
+                package: Server.package,
+                fingerprints: [Server.fingerprint],
                 committed: Array("[\(Server.statement(fingerprint: String(repeating: "AB:", count: 31) + "AB"))]".utf8)
             )
-            #expect(same.drift?.isEmpty == true)
+            #expect(same.check(host: "localhost", fetches: fetches).details.drift?.isEmpty == true)
         }
     }
 
     @Test func aClosedPortCannotRun() async throws {
-        let lists = try await AssetLinksFetcher(options: AssetLinksFetchOptions(timeout: .seconds(5), port: 1)).fetch(host: "localhost")
-        let report = AssetLinksChecker(package: Server.package, fingerprints: [Server.fingerprint]).check(lists)
+        let fetches = try await Self.fetch(HostedFetchOptions(source: .direct(port: 1), timeout: .seconds(5)))
+        let report = Self.app.check(host: "localhost", fetches: fetches)
         #expect(report.couldNotRun != nil)
         #expect(report.checks.isEmpty)
     }

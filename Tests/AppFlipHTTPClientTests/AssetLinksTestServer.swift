@@ -63,7 +63,7 @@ enum AssetLinksTestServer {
         }
     }
 
-    static func options(_ fixture: HostedTestFixture, _ server: TestHTTPSServer) -> AssetLinksFetchOptions {
-        AssetLinksFetchOptions(trust: .caFile(fixture.caFile), timeout: .seconds(12), port: server.port)
+    static func options(_ fixture: HostedTestFixture, _ server: TestHTTPSServer) -> HostedFetchOptions {
+        HostedFetchOptions(source: .direct(port: server.port), trust: .caFile(fixture.caFile), timeout: .seconds(12))
     }
 }

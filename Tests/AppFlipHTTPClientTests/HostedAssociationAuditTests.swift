@@ -14,7 +14,7 @@ import Testing
         let identity = try fixture.authority.serverIdentity(for: ["localhost"])
         return try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
             let target = AssociationTarget(
-                source: .hosted(domain: domain, fetch: fixture.cdnOptions(server)),
+                source: .hosted(host: domain, fetch: fixture.cdnOptions(server)),
                 appID: HostedTestFixture.appID,
                 link: try RawURL("https://\(domain)/flip/link")
             )
@@ -38,7 +38,7 @@ import Testing
         #expect(report.checks(.fail) == [.associationHostedContentType])
         let failed = report.result(.associationHostedContentType)
         #expect(failed.reason.contains("text/html"), "\(failed.reason)")
-        #expect(failed.check.source == HostingRule.contentType.source)
+        #expect(failed.check.source == HostingPolicy.aasa.rules.contentType.source)
         // What the failure leaves unchecked says so; nothing else of the association file passes or fails.
         #expect(
             report.checks(.skipped).filter { $0.target == .associationFile } == [.associationValid, .associationRoutesLink, .associationHostedSize]
@@ -46,13 +46,23 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    @Test func aFileThatLoadsWithWarningsIsAWarningCitingThem() async throws {
+        let report = try await Self.audit("warned.example")
+        let valid = report.result(.associationValid)
+        #expect(valid.outcome == .warning, "\(valid)")
+        #expect(valid.reason.hasSuffix("/a/v1/warned.example is valid, with \(valid.evidence.count) warning(s)"), "\(valid.reason)")
+        #expect(!valid.evidence.isEmpty && valid.evidence.allSatisfy { $0.contains("AASA1") }, "\(valid.evidence)")
+        #expect(report.result(.associationRoutesLink).outcome == .pass)
+        #expect(report.exitStatus == 0)
+    }
+
     @Test func aHostThatDoesNotAnswerIsUnreachable() async throws {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
         let target = AssociationTarget(
             source: .hosted(
-                domain: "localhost",
-                fetch: HostedAssociationFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
+                host: "localhost",
+                fetch: HostedFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
             ),
             appID: HostedTestFixture.appID,
             link: try RawURL("https://localhost/flip/link")

@@ -9,18 +9,17 @@ import Testing
         _ domain: String,
         urls: [String] = [],
         committed: String? = nil
-    ) async throws -> HostedAssociationReport {
+    ) async throws -> HostedReport<AASAReportDetails> {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
         let identity = try fixture.authority.serverIdentity(for: ["localhost"])
         return try await TestHTTPSServer.with(identity: identity, routes: HostedTestFixture.cdnRoutes) { server in
-            let checker = HostedAssociationChecker(fetcher: HostedAssociationFetcher(options: fixture.cdnOptions(server)))
-            return await checker.check(
-                domain: domain,
+            let check = AASAFileCheck(
                 appID: HostedTestFixture.appID,
                 urls: try urls.map { try RawURL($0) },
                 committed: try committed.map { try AssociationFile(json: Array($0.utf8)) }
             )
+            return await HostedCheckRunner(options: fixture.cdnOptions(server)).run(check, host: domain)
         }
     }
 
@@ -28,9 +27,9 @@ import Testing
         let report = try await Self.check("good.example", urls: ["https://good.example/flip/1", "https://good.example/help/1"])
         #expect(
             report.checks.map { "\($0.name) \($0.status.rawValue)" } == [
-                "hosting.https passed", "hosting.no-redirect passed", "hosting.status passed", "hosting.content-type passed",
-                "hosting.size passed", "file.valid passed", "file.app-id passed", "url.decision https://good.example/flip/1 passed",
-                "url.decision https://good.example/help/1 failed",
+                "aasa.hosted-https passed", "aasa.hosted-no-redirect passed", "aasa.hosted-status passed",
+                "aasa.hosted-content-type passed", "aasa.hosted-size passed", "aasa.valid passed", "aasa.app-id passed",
+                "aasa.url-decision https://good.example/flip/1 passed", "aasa.url-decision https://good.example/help/1 failed",
             ]
         )
         #expect(report.failures.first?.evidence.hasPrefix("exclude by /applinks/details/0/components/1") == true)
@@ -41,8 +40,8 @@ import Testing
         let report = try await Self.check("html.example", urls: ["https://html.example/flip/1"])
         #expect(
             report.checks.map { "\($0.rule) \($0.status.rawValue)" } == [
-                "hosting.https passed", "hosting.no-redirect passed", "hosting.status passed", "hosting.content-type failed",
-                "hosting.size skipped", "file.valid skipped",
+                "aasa.hosted-https passed", "aasa.hosted-no-redirect passed", "aasa.hosted-status passed",
+                "aasa.hosted-content-type failed", "aasa.hosted-size skipped", "aasa.valid skipped",
             ]
         )
     }
@@ -50,13 +49,8 @@ import Testing
     @Test func anUnansweredFetchCouldNotRun() async throws {
         let fixture = try HostedTestFixture()
         defer { fixture.remove() }
-        let options = HostedAssociationFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
-        let report = await HostedAssociationChecker(fetcher: HostedAssociationFetcher(options: options)).check(
-            domain: "localhost",
-            appID: HostedTestFixture.appID,
-            urls: [],
-            committed: nil
-        )
+        let options = HostedFetchOptions(source: .direct(port: 1), trust: .caFile(fixture.caFile), timeout: .seconds(5))
+        let report = await HostedCheckRunner(options: options).run(AASAFileCheck(appID: HostedTestFixture.appID), host: "localhost")
         #expect(report.couldNotRun != nil)
         #expect(report.checks.isEmpty)
     }
@@ -66,14 +60,14 @@ import Testing
         let same =
             #"{ "applinks" : { "details" : [ { "components":[{"/":"/flip/*"},{"exclude":true,"/":"/help/*"}], "appIDs":["ABCDE12345.com.example.partner"] } ] } }"#
         let unchanged = try await Self.check("good.example", committed: same)
-        #expect(unchanged.drift?.isEmpty == true)
-        #expect(unchanged.checks.last?.rule == "drift" && unchanged.checks.last?.status == .passed)
+        #expect(unchanged.details.drift?.isEmpty == true)
+        #expect(unchanged.checks.last?.rule == "aasa.drift" && unchanged.checks.last?.status == .passed)
 
         // The committed file sent /help/* to the app and named a second app; the hosted one excludes /help/*.
         let old =
             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.partner","ABCDE12345.com.example.old"],"components":[{"/":"/flip/*"},{"/":"/help/*"}]}]}}"#
         let drifted = try await Self.check("good.example", committed: old)
-        let drift = try #require(drifted.drift)
+        let drift = try #require(drifted.details.drift)
         #expect(drift.vanished == ["ABCDE12345.com.example.old"])
         #expect(drift.appeared.isEmpty)
         let partnerChanges = drift.changes.filter { $0.appID == HostedTestFixture.appID }
@@ -89,7 +83,9 @@ import Testing
         #expect(xml.components(separatedBy: "<testsuite ").count == 2)
         #expect(xml.components(separatedBy: "<testcase ").count == report.checks.count + 1)
         #expect(
-            xml.contains(#"<failure message="url.decision: no_match: no rule for ABCDE12345.com.example.partner decides https://good.example/nope""#)
+            xml.contains(
+                #"<failure message="aasa.url-decision: no_match: no rule for ABCDE12345.com.example.partner decides https://good.example/nope""#
+            )
         )
     }
 }

@@ -5,12 +5,8 @@ import Testing
 /// The 223 real files served over HTTPS from one server on 127.0.0.1, fetched eight at a time: every valid one
 /// fetches and loads, every broken one is refused with the loader's pointer to the JSON error.
 @Suite struct HostedRealCorpusTests {
-    static func fetch(_ index: Int, with fetcher: HostedAssociationFetcher) async -> Result<HostedAssociationFile, HostedAssociationFailure> {
-        do {
-            return .success(try await fetcher.fetch(domain: "f\(index).corpus.example"))
-        } catch {
-            return .failure(error)
-        }
+    static func fetch(_ index: Int, with runner: HostedCheckRunner) async -> HostedReport<AASAReportDetails> {
+        await runner.run(AASAFileCheck(appID: nil), host: "f\(index).corpus.example")
     }
 
     @Test func everyValidRealFileFetchesAndLoads() async throws {
@@ -22,15 +18,15 @@ import Testing
         let identity = try fixture.authority.serverIdentity(for: ["localhost"])
         let routes: @Sendable (String) -> TestHTTPResponse? = { served[$0].map { TestHTTPResponse.file($0) } }
         try await TestHTTPSServer.with(identity: identity, routes: routes) { server in
-            let fetcher = HostedAssociationFetcher(options: fixture.cdnOptions(server, timeout: .seconds(30)))
-            var outcomes: [Int: Result<HostedAssociationFile, HostedAssociationFailure>] = [:]
-            await withTaskGroup(of: (Int, Result<HostedAssociationFile, HostedAssociationFailure>).self) { group in
+            let runner = HostedCheckRunner(options: fixture.cdnOptions(server, timeout: .seconds(30)))
+            var outcomes: [Int: HostedReport<AASAReportDetails>] = [:]
+            await withTaskGroup(of: (Int, HostedReport<AASAReportDetails>).self) { group in
                 var next = 0
                 while next < files.count || !group.isEmpty {
                     while next < files.count && next < outcomes.count + 8 {
                         let index = next
                         next += 1
-                        group.addTask { (index, await Self.fetch(index, with: fetcher)) }
+                        group.addTask { (index, await Self.fetch(index, with: runner)) }
                     }
                     if let (index, outcome) = await group.next() { outcomes[index] = outcome }
                 }
@@ -38,17 +34,18 @@ import Testing
             var loaded = 0
             var refused = 0
             for (index, file) in files.enumerated() {
-                switch outcomes[index] {
-                case .success(let hosted)?:
-                    #expect(hosted.bytes == file.bytes, "\(file.name)")
-                    loaded += 1
-                case .failure(let failure)?:
-                    #expect(failure.rule == .validFile, "\(file.name): \(failure)")
-                    #expect(failure.diagnostics.map(\.code) == [.invalidJSON], "\(file.name): \(failure)")
+                guard let report = outcomes[index], report.couldNotRun == nil else {
+                    Issue.record("\(file.name) was not fetched: \(outcomes[index]?.couldNotRun ?? "")")
+                    continue
+                }
+                if let failure = report.failures.first {
+                    #expect(failure.rule == "aasa.valid", "\(file.name): \(failure)")
+                    #expect(report.details.refusal.map(\.code) == [.invalidJSON], "\(file.name): \(failure)")
                     #expect(failure.evidence.contains("line") && failure.evidence.contains("column"), "\(file.name)")
                     refused += 1
-                case nil:
-                    Issue.record("\(file.name) was not fetched")
+                } else {
+                    #expect(report.details.bytes == file.bytes, "\(file.name)")
+                    loaded += 1
                 }
             }
             print("real AASA files over HTTPS: \(loaded) fetched and loaded, \(refused) refused (not JSON), of \(files.count)")

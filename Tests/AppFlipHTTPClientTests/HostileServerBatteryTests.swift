@@ -121,7 +121,7 @@ import Testing
         switch kind {
         case .tokenAudit: "the token endpoint \(scheme)://127.0.0.1:\(port)/token"
         case .authorizationAudit: "the authorization endpoint \(scheme)://127.0.0.1:\(port)/authorize"
-        case .associationAudit: "the hosted association file of hostile.example: hosting.reachable: the server"
+        case .associationAudit: "the hosted association file of hostile.example: the server"
         case .partnerHandler: "\(scheme)://127.0.0.1:\(port)/authorize"
         case .flipExchange: "\(scheme)://127.0.0.1:\(port)/token"
         }
@@ -265,8 +265,8 @@ import Testing
         case .associationAudit:
             let target = AssociationTarget(
                 source: .hosted(
-                    domain: "hostile.example",
-                    fetch: HostedAssociationFetchOptions(
+                    host: "hostile.example",
+                    fetch: HostedFetchOptions(
                         source: .cdn(base: "https://localhost:\(port)/a/v1"),
                         trust: .caFile(fixture!.caFile),
                         timeout: associationTimeout(shape)

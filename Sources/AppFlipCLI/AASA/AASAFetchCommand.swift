@@ -16,9 +16,9 @@ struct AASAFetchCommand: AsyncParsableCommand {
             warnings go to stderr; the file, as served, to stdout or -o FILE. docs/routing.md lists the \
             hosting rules and their sources.
 
-            Exit status: 0 the file was fetched and loaded; 2 a hosting rule failed (the rule and what was \
-            seen go to stderr); 1 the fetch could not run (the host did not answer, the CA file is \
-            unreadable, FILE cannot be written); 64 the command line is wrong.
+            Exit status: 0 the file was fetched and loaded; 2 a rule failed (the rule and what was seen go \
+            to stderr); 1 the fetch could not run (the host did not answer, the CA file is unreadable, \
+            FILE cannot be written); 64 the command line is wrong.
             """
     )
 
@@ -30,26 +30,29 @@ struct AASAFetchCommand: AsyncParsableCommand {
     func run() async throws {
         let options = try hosted.fetchOptions()
         let domain = try hosted.associatedDomain().host
-        let fetched: HostedAssociationFile
-        do {
-            fetched = try await HostedAssociationFetcher.fetch(domain: domain, options: options)
-        } catch {
-            for diagnostic in error.diagnostics { AASAStandardStreams.writeError(diagnostic.description) }
-            AASAStandardStreams.writeError("appflip: \(error)")
-            AASAStandardStreams.writeError("  rule: \(error.rule.title); \(error.rule.source)")
-            throw ExitCode(error.isUnreachable ? 1 : 2)
+        let report = await HostedCheckRunner(options: options).run(AASAFileCheck(appID: nil), host: domain)
+        if let reason = report.couldNotRun {
+            StandardStreams.writeError("appflip: could not run: \(reason) (\(report.url))")
+            throw ExitCode(1)
         }
-        for warning in fetched.file.warnings { AASAStandardStreams.writeError("warning: " + warning.description) }
+        for diagnostic in report.details.refusal { StandardStreams.writeError(diagnostic.description) }
+        if let failure = report.failures.first {
+            StandardStreams.writeError("appflip: \(failure.rule): \(failure.evidence) (\(report.url))")
+            StandardStreams.writeError("  rule: \(failure.title); \(failure.source)")
+            throw ExitCode(2)
+        }
+        for warning in report.details.loaderWarnings { StandardStreams.writeError("warning: " + warning.description) }
+        let bytes = report.details.bytes ?? []
         if let output {
             do {
-                try Data(fetched.bytes).write(to: URL(filePath: output))
+                try Data(bytes).write(to: URL(filePath: output))
             } catch {
-                AASAStandardStreams.writeError("appflip: cannot write \(output): \(error)")
+                StandardStreams.writeError("appflip: cannot write \(output): \(error)")
                 throw ExitCode(1)
             }
-            AASAStandardStreams.writeError("\(fetched.url): \(fetched.bytes.count) bytes written to \(output)")
+            StandardStreams.writeError("\(report.url): \(bytes.count) bytes written to \(output)")
         } else {
-            AASAStandardStreams.writeOutput(fetched.bytes)
+            StandardStreams.writeOutput(bytes)
         }
     }
 }

@@ -34,13 +34,13 @@ struct AASAFetchSourceOptions: ParsableArguments {
 
     /// The fetch options for `entry`: Apple's CDN (or --cdn-base), or the domain itself for ?mode=developer;
     /// --port without ?mode=developer is a usage error.
-    func fetchOptions(for entry: AssociatedDomain, timeout: Duration) throws -> HostedAssociationFetchOptions {
+    func fetchOptions(for entry: AssociatedDomain, timeout: Duration) throws -> HostedFetchOptions {
         if port != nil, !entry.modes.contains(.developer) {
             throw ValidationError("--port is for a direct fetch: add ?mode=developer to the domain")
         }
-        return HostedAssociationFetchOptions(
-            source: HostedAssociationSource.chosen(for: entry, cdnBase: cdnBase ?? HostedAssociationSource.appleCDNBase, port: port),
-            trust: caFile.map(HostedAssociationTrust.caFile) ?? .system,
+        return HostedFetchOptions(
+            source: HostedFileSource.chosen(for: entry, cdnBase: cdnBase ?? HostedFileSource.appleCDNBase, port: port),
+            trust: caFile.map(HostedFileTrust.caFile) ?? .system,
             timeout: timeout
         )
     }

@@ -26,7 +26,7 @@ enum AASAFileReader {
     }
 
     private static func fail(_ message: String) throws -> Never {
-        AASAStandardStreams.writeError("appflip: " + message)
+        StandardStreams.writeError("appflip: " + message)
         throw ExitCode(2)
     }
 }

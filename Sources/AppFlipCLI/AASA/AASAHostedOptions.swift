@@ -28,7 +28,7 @@ struct AASAHostedOptions: ParsableArguments {
     }
 
     /// The fetch options: Apple's CDN (or --cdn-base), or the domain itself for ?mode=developer.
-    func fetchOptions() throws -> HostedAssociationFetchOptions {
+    func fetchOptions() throws -> HostedFetchOptions {
         try fetchSource.fetchOptions(for: try associatedDomain(), timeout: .milliseconds(Int64(timeout * 1000)))
     }
 }

@@ -68,14 +68,14 @@ struct AASAMatchCommand: ParsableCommand {
         do {
             outcome = try AASAMatchOutcome.decide(file: AssociationFile(json: bytes), appID: appID, url: url, domain: domain)
         } catch let error as AASALoadError {
-            for diagnostic in error.diagnostics { AASAStandardStreams.writeError(diagnostic.description) }
-            AASAStandardStreams.writeError("appflip: \(aasa) was refused; run `appflip aasa validate \(aasa)` for details")
+            for diagnostic in error.diagnostics { StandardStreams.writeError(diagnostic.description) }
+            StandardStreams.writeError("appflip: \(aasa) was refused; run `appflip aasa validate \(aasa)` for details")
             throw ExitCode(2)
         } catch {
-            AASAStandardStreams.writeError("appflip: \(error)")
+            StandardStreams.writeError("appflip: \(error)")
             throw ExitCode(2)
         }
-        for warning in outcome.warnings { AASAStandardStreams.writeError("warning: " + warning.description) }
+        for warning in outcome.warnings { StandardStreams.writeError("warning: " + warning.description) }
         print(json ? outcome.jsonDescription(appID: appID, url: url) : outcome.textDescription(appID: appID, url: url))
         if outcome.decision.outcome != .match { throw ExitCode(1) }
     }

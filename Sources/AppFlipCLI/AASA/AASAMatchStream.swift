@@ -13,7 +13,7 @@ enum AASAMatchStream {
             guard line.contains(where: { !$0.isWhitespace }) else { continue }
             let (answer, decided) = answer(line, lineNumber: lineNumber)
             allDecided = allDecided && decided
-            AASAStandardStreams.writeLine(answer.compactJSON)
+            StandardStreams.writeLine(answer.compactJSON)
         }
         return allDecided
     }

@@ -2,7 +2,6 @@ import AppFlipConfiguration
 import AppFlipCore
 import AppFlipHTTPClient
 import ArgumentParser
-import FoundationEssentials
 
 /// `appflip assetlinks check DOMAIN --package P --fingerprint F`: the hosted statement list as Android's two
 /// verifiers would judge it for one app, on each Android generation, what it decides for each `--url`, and its
@@ -69,41 +68,14 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let host = try domain.map(AssetLinksHostedOptions.host) ?? "localhost"
-        let committed = try compare.map(Self.read)
-        let lists: HostedStatementLists
-        if let file {
-            let body = try Self.read(file)
-            let url = StatementServiceVerifier.statementListURL(forManifestHost: host)
-            let response = HostResponse(status: 200, contentType: "application/json", contentLength: body.count, body: body)
-            lists = HostedStatementLists(
-                host: host,
-                fetches: [AssetLinksFetch(url: url, fetchedFrom: file, result: .response(response), overSize: false)]
-            )
-        } else {
-            do {
-                lists = try await AssetLinksFetcher(options: hosted.fetchOptions).fetch(host: host)
-            } catch {
-                AASAStandardStreams.writeError("appflip: \(error)")
-                throw ExitCode(1)
+        let check = AssetLinksFileCheck(package: package, fingerprints: fingerprints, urls: urls, committed: try compare.map(Self.read))
+        let report =
+            if let file {
+                check.check(localFile: try Self.read(file), path: file, host: host)
+            } else {
+                await HostedCheckRunner(options: hosted.fetchOptions).run(check, host: host)
             }
-        }
-        let report = AssetLinksChecker(package: package, fingerprints: fingerprints)
-            .check(lists, hosted: file == nil, committed: committed, urls: urls)
-        if let junit {
-            do {
-                try Data(report.junitXML.utf8).write(to: URL(filePath: junit))
-            } catch {
-                AASAStandardStreams.writeError("appflip: cannot write \(junit): \(error)")
-                throw ExitCode(1)
-            }
-        }
-        if json {
-            AASAStandardStreams.writeLine(report.json.compactJSON)
-        } else {
-            Self.printText(report)
-        }
-        if report.couldNotRun != nil { throw ExitCode(1) }
-        if !report.failures.isEmpty { throw ExitCode(2) }
+        try HostedReportOutput.write(report, json: json, junit: junit)
     }
 
     /// A local statement list; unreadable means the check cannot run (exit status 1).
@@ -111,30 +83,8 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
         do {
             return try ConfigurationFile.read(path)
         } catch {
-            AASAStandardStreams.writeError("appflip: \(error)")
+            StandardStreams.writeError("appflip: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    static func printText(_ report: AssetLinksReport) {
-        AASAStandardStreams.writeLine("\(report.url) for \(report.package)")
-        if let reason = report.couldNotRun {
-            AASAStandardStreams.writeLine("could not run: \(reason)")
-            return
-        }
-        for check in report.checks { AASAStandardStreams.writeLine(check.textLine) }
-        for document in report.documents {
-            for diagnostic in document.list.diagnostics { AASAStandardStreams.writeLine("  \(document.url) \(diagnostic)") }
-        }
-        AASAStandardStreams.writeLine("predicted pm get-app-links state:")
-        for row in report.predictions {
-            AASAStandardStreams.writeLine("  \(row.verifier.rawValue) \(row.generation.rawValue): \(row.verdict.state) (\(row.verdict.reason))")
-        }
-        let failures = report.failures
-        AASAStandardStreams.writeLine(
-            failures.isEmpty
-                ? "\(report.checks.count) checks passed"
-                : "\(failures.count) of \(report.checks.count) checks failed: " + failures.map(\.name).joined(separator: ", ")
-        )
     }
 }

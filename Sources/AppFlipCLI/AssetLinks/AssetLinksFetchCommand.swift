@@ -29,23 +29,24 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let lists: HostedStatementLists
+        let fetcher = HostedFileFetcher(policy: .assetLinks, options: hosted.fetchOptions)
+        let fetches: [HostedFetch]
         do {
-            lists = try await AssetLinksFetcher(options: hosted.fetchOptions).fetch(host: try AssetLinksHostedOptions.host(domain))
+            fetches = try await fetcher.fetch(host: try AssetLinksHostedOptions.host(domain), includes: AssetLinksFileCheck.includes(of:))
         } catch {
-            AASAStandardStreams.writeError("appflip: \(error)")
+            StandardStreams.writeError("appflip: \(error)")
             throw ExitCode(1)
         }
-        for fetch in lists.fetches {
-            AASAStandardStreams.writeError(Self.describe(fetch))
-            if case .response(let response) = fetch.result, response.status == 200 {
-                for diagnostic in StatementList(json: response.body).diagnostics { AASAStandardStreams.writeError("  " + diagnostic.description) }
+        for fetch in fetches {
+            StandardStreams.writeError(Self.describe(fetch))
+            if case .response(let response) = fetch.verifierResult, response.status == 200 {
+                for diagnostic in StatementList(json: response.body).diagnostics { StandardStreams.writeError("  " + diagnostic.description) }
             }
         }
-        switch lists.file.result {
+        switch fetches[0].verifierResult {
         case .response(let response) where response.status == 200:
-            AASAStandardStreams.writeOutput(response.body)
-        case .failed where !lists.file.overSize:
+            StandardStreams.writeOutput(response.body)
+        case .failed where fetches[0].bodyFailure?.overCap != .declared:
             throw ExitCode(1)
         default:
             throw ExitCode(2)
@@ -53,8 +54,8 @@ struct AssetLinksFetchCommand: AsyncParsableCommand {
     }
 
     /// `URL: 200, Content-Type application/json, 123 bytes` or why there was no answer.
-    static func describe(_ fetch: AssetLinksFetch) -> String {
-        switch fetch.result {
+    static func describe(_ fetch: HostedFetch) -> String {
+        switch fetch.verifierResult {
         case .response(let response):
             var parts = ["\(fetch.fetchedFrom): \(response.status)"]
             if let location = response.location { parts.append("Location \(location)") }

@@ -17,8 +17,12 @@ struct AssetLinksHostedOptions: ParsableArguments {
         if let port, !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
     }
 
-    var fetchOptions: AssetLinksFetchOptions {
-        AssetLinksFetchOptions(trust: caFile.map(HostedAssociationTrust.caFile) ?? .system, timeout: .milliseconds(Int64(timeout * 1000)), port: port)
+    var fetchOptions: HostedFetchOptions {
+        HostedFetchOptions(
+            source: .direct(port: port),
+            trust: caFile.map(HostedFileTrust.caFile) ?? .system,
+            timeout: .milliseconds(Int64(timeout * 1000))
+        )
     }
 
     /// `domain` as a host name: no scheme, path or port; a usage error otherwise.

@@ -276,10 +276,10 @@ struct AuditCommand: AsyncParsableCommand {
 
     /// The Android statement list's source: --assetlinks-file, or --assetlinks-domain fetched as `appflip
     /// assetlinks check` fetches it.
-    private var assetLinksSource: AssetLinksTarget.Source? {
+    private var assetLinksSource: AssociationSource? {
         if let assetlinksFile { return .file(path: assetlinksFile) }
         guard let assetlinksDomain else { return nil }
-        let fetch = AssetLinksFetchOptions(trust: aasaFetch.caFile.map(HostedAssociationTrust.caFile) ?? .system, port: aasaFetch.port)
+        let fetch = HostedFetchOptions(source: .direct(port: aasaFetch.port), trust: aasaFetch.caFile.map(HostedFileTrust.caFile) ?? .system)
         return .hosted(host: assetlinksDomain.lowercased(), fetch: fetch)
     }
 
@@ -304,10 +304,10 @@ struct AuditCommand: AsyncParsableCommand {
     }
 
     /// The hosted file's source for --aasa-domain, fetched as `appflip aasa check` fetches it.
-    private func hostedAssociationSource() throws -> AssociationTarget.Source? {
+    private func hostedAssociationSource() throws -> AssociationSource? {
         guard let aasaDomain else { return nil }
         let entry = try AASAFetchSourceOptions.associatedDomain(aasaDomain)
-        return .hosted(domain: entry.host, fetch: try aasaFetch.fetchOptions(for: entry, timeout: .seconds(10)))
+        return .hosted(host: entry.host, fetch: try aasaFetch.fetchOptions(for: entry, timeout: .seconds(10)))
     }
 
     /// The sign-in credential for --authorize-url: at most one of --cookie, --header and --bearer, each from the

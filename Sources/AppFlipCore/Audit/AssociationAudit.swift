@@ -1,5 +1,5 @@
-/// The association-file checks, on the file's bytes: the caller fetches them (a local file today; a
-/// hosted one, with its own hosting checks, once the hosted fetcher exists).
+/// The association-file checks of a local file (`appflip audit --aasa-file`), on its bytes. A hosted file is
+/// checked by `AASAFileCheck`, with the hosting rules, through `HostedCheckRunner`.
 public enum AssociationAudit {
     /// `aasa.valid` and `aasa.routes-link` for the document `json`, naming `source` (a path or URL) in
     /// the evidence.

@@ -1,5 +1,3 @@
-import AppFlipCore
-
 /// The bounds every outbound HTTP exchange of appflip and appflipd keeps, so that no partner server can hold
 /// a flip, an audit or the daemon's handler longer, or make it read more, than the answer it owes could need.
 /// The one place they are set: `HTTPClient.exchange(_:bounds:endpoint:)` applies them, and every outbound
@@ -22,11 +20,6 @@ public struct OutboundBounds: Sendable, Hashable {
     /// An OAuth endpoint's answer (authorization, token, revocation, metadata, a protected resource): 10 s, 64 KiB.
     public static func oauth(deadline: Duration = .seconds(10)) -> OutboundBounds {
         OutboundBounds(deadline: deadline, maximumBodySize: oauthBodySize)
-    }
-
-    /// A hosted apple-app-site-association file: 10 s, and Apple's documented 128 KB.
-    public static func association(deadline: Duration = .seconds(10)) -> OutboundBounds {
-        OutboundBounds(deadline: deadline, maximumBodySize: AssociationFile.maximumSize)
     }
 
     /// Connecting, the TLS handshake included: shorter than any deadline, so that a host that does not come up

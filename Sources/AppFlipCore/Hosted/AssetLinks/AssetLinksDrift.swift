@@ -1,5 +1,3 @@
-import AppFlipCore
-
 /// What changed in meaning between a committed statement list and the hosted one: the apps (package and
 /// fingerprint) whose links are delegated that appear or vanish, and each verifier whose verdict for the
 /// checked app changes. Formatting, order and other relations do not count.
@@ -13,7 +11,7 @@ public struct AssetLinksDrift: Sendable, Hashable {
 
     /// Compares `committed` with `hosted` (nil when the host served no readable file), the verdicts taken with
     /// the committed file in place of the hosted one and the same includes.
-    init(committed bytes: [UInt8], hosted: StatementList?, host: String, checker: AssetLinksChecker, responses: [String: FetchResult]) {
+    init(committed bytes: [UInt8], hosted: StatementList?, host: String, check: AssetLinksFileCheck, responses: [String: FetchResult]) {
         let before = Self.delegations(StatementList(json: bytes))
         let after = hosted.map(Self.delegations) ?? []
         appeared = after.filter { !before.contains($0) }
@@ -21,8 +19,8 @@ public struct AssetLinksDrift: Sendable, Hashable {
         let url = StatementServiceVerifier.statementListURL(forManifestHost: host)
         var replaced = responses
         replaced[url] = .response(HostResponse(status: 200, contentType: "application/json", body: bytes))
-        let now = checker.predict(host: host, responses: responses)
-        let then = checker.predict(host: host, responses: replaced)
+        let now = check.predict(host: host, responses: responses)
+        let then = check.predict(host: host, responses: replaced)
         verdictChanges = zip(then, now).compactMap { old, new in
             guard old.verdict.state != new.verdict.state else { return nil }
             return "\(new.verifier.rawValue) on \(new.generation.rawValue): \(old.verdict.state) → \(new.verdict.state)"

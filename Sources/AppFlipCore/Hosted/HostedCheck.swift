@@ -1,23 +1,21 @@
-import AppFlipCore
-
-/// One check of a hosted file, as `appflip aasa check` prints it and JUnit records it.
-public struct HostedAssociationCheck: Sendable, Hashable {
+/// One check of a hosted file, as `aasa check` and `assetlinks check` print it, JSON and JUnit record it, and
+/// the audit maps it to its result by id.
+public struct HostedCheck: Sendable, Hashable {
     /// Whether the check held, broke, or could not be made because an earlier one broke.
     public enum Status: String, Sendable, Hashable {
         /// The rule held.
         case passed
         /// The rule broke; `evidence` says what was seen.
         case failed
-        /// Not checked: an earlier hosting rule broke, so there was nothing to check.
+        /// Not checked: an earlier rule broke, so there was nothing to judge.
         case skipped
     }
 
-    /// The rule's stable id: a `HostingRule` (`hosting.https`, `file.valid`), `file.app-id`, `url.decision` or
-    /// `drift`.
+    /// The rule's id (`aasa.hosted-https`, `assetlinks.delegates`).
     public let rule: String
-    /// The rule's id, with the URL for `url.decision`: unique within a report.
+    /// The rule's id, with the URL for a URL's decision: unique within a report.
     public let name: String
-    /// What the rule asks, in one line.
+    /// What the rule asks, in a few words.
     public let title: String
     /// How it went.
     public let status: Status
@@ -26,20 +24,28 @@ public struct HostedAssociationCheck: Sendable, Hashable {
     /// Where the rule is written down.
     public let source: String
 
-    /// Creates a check result.
-    public init(rule: String, name: String? = nil, title: String, status: Status, evidence: String, source: String) {
-        self.rule = rule
-        self.name = name ?? rule
-        self.title = title
+    /// `rule`'s check, named `name` (the rule's id by default).
+    public init(_ rule: HostedRule, name: String? = nil, _ status: Status, _ evidence: String) {
+        self.rule = rule.id
+        self.name = name ?? rule.id
+        self.title = rule.title
         self.status = status
         self.evidence = evidence
-        self.source = source
+        self.source = rule.source
     }
-}
 
-extension HostedAssociationCheck {
-    /// The check in a report's JSON (`--json`), as `aasa check` and `assetlinks check` write it.
-    var json: JSONValue {
+    /// `rule`'s check, passed when `passed`.
+    public init(_ rule: HostedRule, name: String? = nil, passed: Bool, _ evidence: String) {
+        self.init(rule, name: name, passed ? .passed : .failed, evidence)
+    }
+
+    /// `rule` left unjudged because `cause` broke.
+    public static func skipped(_ rule: HostedRule, because cause: String) -> HostedCheck {
+        HostedCheck(rule, .skipped, "not checked: \(cause) failed")
+    }
+
+    /// The check in a report's JSON: `rule`, `name`, `title`, `status`, `evidence`, `source`.
+    public var json: JSONValue {
         .object([
             "rule": .string(rule),
             "name": .string(name),
@@ -50,10 +56,21 @@ extension HostedAssociationCheck {
         ])
     }
 
+    /// The check as a report prints it: a mark, the check's name and the evidence.
+    public var textLine: String {
+        let mark =
+            switch status {
+            case .passed: "✔"
+            case .failed: "✘"
+            case .skipped: "–"
+            }
+        return "\(mark) \(name): \(evidence)"
+    }
+
     /// JUnit XML, as `appflip audit` writes it: one testsuite named `suite`, one testcase per check, the rule
     /// and evidence in each failure's message and the rule's source in its text; a check that could not be
-    /// made is skipped. `aasa check` and `assetlinks check` share it.
-    static func junitXML(suite: String, checks: [HostedAssociationCheck]) -> String {
+    /// made is skipped.
+    public static func junitXML(suite: String, checks: [HostedCheck]) -> String {
         let failed = checks.filter { $0.status == .failed }.count
         let skipped = checks.filter { $0.status == .skipped }.count
         let suite = XMLText.escaped(suite)

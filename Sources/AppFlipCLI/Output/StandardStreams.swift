@@ -1,8 +1,9 @@
 import Glibc
 
-/// Unbuffered writes, so that a program driving `aasa match --stdin` line by line gets each answer as soon
-/// as it is decided, and diagnostics go to stderr, never into the answers.
-enum AASAStandardStreams {
+/// Unbuffered writes for the `aasa` and `assetlinks` commands, so that a program driving `aasa match --stdin`
+/// line by line gets each answer as soon as it is decided, a fetched file goes to stdout as it was served, and
+/// diagnostics go to stderr, never into the answers.
+enum StandardStreams {
     static func writeLine(_ line: String) {
         write(line + "\n", to: 1)
     }

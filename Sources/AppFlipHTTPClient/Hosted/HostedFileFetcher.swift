@@ -1,0 +1,112 @@
+public import AppFlipCore
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// Fetches a host's well-known file, and the files it includes, as the platform's verifier does, and judges
+/// nothing: `HostingVerdict` and the platform's `HostedFileCheck` do.
+///
+/// HTTPS verified against the system's trust store (or a CA file); no redirect followed (its status and
+/// `Location` recorded); a body read only when the policy reads it, at most the policy's size, reading stopping
+/// as soon as a body is known to be over it; one timeout for the file and its includes together
+/// (`OutboundBounds`, through `HTTPClient.startExchange`). The host's own file is named `the server` in a
+/// failure's words, an include by its URL.
+public struct HostedFileFetcher: Sendable {
+    /// What the platform reads, and how much.
+    public let policy: HostingPolicy
+    /// Where from, trusting whom, how long.
+    public let options: HostedFetchOptions
+
+    /// A fetcher; it holds no connection between fetches.
+    public init(policy: HostingPolicy, options: HostedFetchOptions) {
+        self.policy = policy
+        self.options = options
+    }
+
+    /// Fetches `host`'s file, then the files `includes` names in each file fetched, nested, at most the
+    /// policy's `fileBudget` in all, with a client made for this fetch and shut down after it.
+    /// - Throws: only when the fetch cannot start (the CA file is unreadable); a host that does not answer is a result.
+    public func fetch(host: String, includes: (HostedFetch) -> [String] = { _ in [] }) async throws(HostedFetchError) -> [HostedFetch] {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: try configuration())
+        let deadline = ContinuousClock.now + options.timeout
+        let (url, fetchedFrom) = options.source.location(of: host, policy: policy)
+        var fetches = [await fetch(fetchedFrom, as: url, endpoint: "the server", client: client, deadline: deadline)]
+        var next = 0
+        while next < fetches.count, fetches.count < policy.fileBudget {
+            for include in includes(fetches[next]) where !fetches.contains(where: { $0.url == include }) {
+                guard fetches.count < policy.fileBudget else { break }
+                fetches.append(await fetch(include, as: include, endpoint: include, client: client, deadline: deadline))
+            }
+            next += 1
+        }
+        try? await client.shutdown()
+        return fetches
+    }
+
+    private func configuration() throws(HostedFetchError) -> HTTPClient.Configuration {
+        // appflip's one outbound configuration (no redirect, no decompression, one connection attempt, as a
+        // device makes), with the trust the options name. Connecting gets at most half the fetch's timeout, so
+        // that a handshake that never ends is reported as that, not as a silent server.
+        let connectTimeout = min(options.timeout / 2, OutboundBounds.connectTimeout)
+        var configuration = HTTPClient.Configuration.appFlipOAuth(connectTimeout: connectTimeout)
+        var tls = configuration.tlsConfiguration ?? .makeClientConfiguration()
+        tls.certificateVerification = .fullVerification
+        if case .caFile(let path) = options.trust {
+            do {
+                tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(path))
+            } catch {
+                throw HostedFetchError(description: "cannot read the CA file \(path): \(error)")
+            }
+        }
+        configuration.tlsConfiguration = tls
+        return configuration
+    }
+
+    /// One file, within what is left of the fetch's deadline.
+    private func fetch(
+        _ fetchedFrom: String,
+        as url: String,
+        endpoint: String,
+        client: HTTPClient,
+        deadline: ContinuousClock.Instant
+    ) async -> HostedFetch {
+        let remaining = deadline - .now
+        guard remaining > .zero else {
+            return HostedFetch(
+                url: url,
+                fetchedFrom: fetchedFrom,
+                result: .failed(reason: "the fetch's \(options.timeout) ran out before \(fetchedFrom)")
+            )
+        }
+        let started: StartedExchange
+        do throws(TransportFailure) {
+            let bounds = OutboundBounds(deadline: remaining, maximumBodySize: policy.maximumSize)
+            started = try await client.startExchange(HTTPClientRequest(url: fetchedFrom), bounds: bounds, endpoint: endpoint)
+        } catch {
+            let result: FetchResult = error.kind == .tls ? .tlsFailed(reason: error.description) : .failed(reason: error.description)
+            return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: result)
+        }
+        let headers = started.headers
+        var response = HostResponse(
+            status: Int(started.status.code),
+            location: headers.first(name: "location"),
+            contentType: headers.first(name: "content-type"),
+            contentLength: headers.first(name: "content-length").flatMap { Int($0) }
+        )
+        let reasonPhrase = started.status.reasonPhrase
+        guard policy.readsBody(status: response.status, contentType: response.contentType) else {
+            return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase)
+        }
+        do throws(TransportFailure) {
+            response.body = try await started.body()
+        } catch {
+            let overCap: HostedFetch.OverCap? =
+                error.kind != .bodyTooLarge ? nil : (response.contentLength ?? 0) > policy.maximumSize ? .declared : .sent
+            let reason = overCap == nil ? error.description : "\(error.description); \(policy.consequences.size)"
+            let failure = HostedFetch.BodyFailure(reason: reason, overCap: overCap)
+            return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase, bodyFailure: failure)
+        }
+        return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase)
+    }
+}

@@ -1,0 +1,38 @@
+import AppFlipCore
+import Testing
+
+/// One id per rule per platform, each with its data, and the same rule under the same id wherever it is
+/// reported: `aasa check`, `assetlinks check` and the audit.
+@Suite struct HostedRuleTests {
+    @Test func eachPlatformHasItsIDs() {
+        #expect(
+            HostedRule.aasa.map(\.id) == [
+                "aasa.hosted-https", "aasa.hosted-no-redirect", "aasa.hosted-status", "aasa.hosted-content-type", "aasa.hosted-size",
+                "aasa.valid", "aasa.app-id", "aasa.url-decision", "aasa.drift",
+            ]
+        )
+        #expect(HostedRule.assetLinks.map(\.id) == AssetLinksRule.allCases.map(\.rawValue))
+        for rule in HostedRule.aasa + HostedRule.assetLinks {
+            #expect(HostedRule.named(rule.id) == rule)
+            #expect(!rule.title.isEmpty && !rule.sentence.isEmpty && !rule.source.isEmpty, "\(rule.id)")
+        }
+    }
+
+    @Test func theAuditsTextsAreTheRulesOwn() throws {
+        for rule in HostedRule.aasa + HostedRule.assetLinks {
+            guard let check = AuditCheck(rawValue: rule.id) else { continue }
+            #expect(check.title == rule.title, "\(rule.id)")
+            #expect(check.rule == rule.sentence, "\(rule.id)")
+            #expect(check.source == rule.source, "\(rule.id)")
+        }
+        // Every hosting rule and `valid`, on both platforms, is an audit check.
+        let audited = (HostingPolicy.aasa.rules.all + HostingPolicy.assetLinks.rules.all).map(\.id) + ["aasa.valid", "assetlinks.valid"]
+        #expect(audited.allSatisfy { AuditCheck(rawValue: $0) != nil })
+    }
+
+    @Test func assetLinksRuleReadsTheRulesData() {
+        for rule in AssetLinksRule.allCases {
+            #expect(rule.title == rule.rule.title && rule.sentence == rule.rule.sentence && rule.source == rule.rule.source)
+        }
+    }
+}
