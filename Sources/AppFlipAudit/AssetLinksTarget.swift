@@ -61,7 +61,7 @@ public struct AssetLinksTarget: Sendable, Hashable {
         }
     }
 
-    static let hosting: [AuditCheck] = [
+    static let hosting: [CheckSpec] = [
         .assetLinksHostedHTTPS, .assetLinksHostedNoRedirect, .assetLinksHostedStatus, .assetLinksHostedContentType, .assetLinksHostedSize,
     ]
 
@@ -71,7 +71,7 @@ public struct AssetLinksTarget: Sendable, Hashable {
     static func results(of report: AssetLinksReport, url: String) -> [AuditResult] {
         let diagnostics = report.documents.flatMap { document in document.list.diagnostics.map { "\(document.url) \($0)" } }
         return report.checks.compactMap { check in
-            guard let id = AuditCheck(rawValue: check.rule) else { return nil }
+            guard let id = AuditCatalogue.spec(id: check.rule) else { return nil }
             let outcome: AuditOutcome =
                 switch check.status {
                 case .passed: .pass

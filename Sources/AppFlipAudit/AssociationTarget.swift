@@ -51,7 +51,7 @@ public struct AssociationTarget: Sendable, Hashable {
     }
 
     /// The hosting rules the audit reports, each as its `aasa.hosted-*` check.
-    static let hostingChecks: [(rule: HostingRule, check: AuditCheck)] = [
+    static let hostingChecks: [(rule: HostingRule, check: CheckSpec)] = [
         (.https, .associationHostedHTTPS), (.noRedirect, .associationHostedNoRedirect), (.status, .associationHostedStatus),
         (.contentType, .associationHostedContentType), (.size, .associationHostedSize),
     ]

@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 import FoundationEssentials
 import Hummingbird
@@ -137,14 +138,22 @@ final class BrokenOAuthServer: Sendable {
             let state = PercentEncoding.encodeStrictly(query["state"] ?? "")
             return Response(
                 status: .found,
-                headers: [.location: "\(redirectURI)?error=invalid_request&error_description=code_challenge+required&state=\(state)"]
+                headers: [
+                    .location: Self.appending("error=invalid_request&error_description=code_challenge+required&state=\(state)", to: redirectURI)
+                ]
             )
         }
         let code = Self.random()
         state.withLockedValue { $0.codes[code] = Grant(redirectURI: redirectURI) }
         let stateValue = query["state"] ?? ""
         let echoed = bug == .authorizeStateUnencoded ? stateValue : PercentEncoding.encodeStrictly(stateValue)
-        return Response(status: .found, headers: [.location: "\(redirectURI)?code=\(code)&state=\(echoed)"])
+        return Response(status: .found, headers: [.location: Self.appending("code=\(code)&state=\(echoed)", to: redirectURI)])
+    }
+
+    /// `uri` with `parameters` added to its query, before its fragment (RFC 6749 §3.1.2: a query is kept).
+    static func appending(_ parameters: String, to uri: String) -> String {
+        let base = uri.prefix { $0 != "#" }
+        return base + (base.contains("?") ? "&" : "?") + parameters + uri.dropFirst(base.count)
     }
 
     private static func lowerCasingHost(_ uri: String) -> String {
@@ -181,7 +190,8 @@ final class BrokenOAuthServer: Sendable {
         let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
         guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret || (bug == .acceptsMissingSecret && secret == nil) else {
             var refusal = error(.unauthorized, "invalid_client")
-            if basic && bug != .noBasicChallenge { refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\"" }
+            // RFC 9110 §15.5.2: every 401 carries a challenge; RFC 6749 §5.2: Basic for a failed Basic attempt.
+            if !(basic && bug == .noBasicChallenge) { refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\"" }
             return refusal
         }
         return nil

@@ -38,7 +38,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .retiresWithoutSuccessor: ("token.refresh-chain", "fail")
         case .bogusRefreshInvalidRequest: ("token.invalid-refresh", "fail")
         case .errorsAsHTML: ("token.error-format", "fail")
-        case .descriptionField: ("token.error-fields", "fail")
+        case .descriptionField: ("token.error-fields", "warning")
         case .noBasicChallenge: ("token.www-authenticate", "fail")
         case .resourceRefuses: ("token.resource", "fail")
         case .resourceForbidden: ("token.resource-refusal", "fail")

@@ -38,26 +38,27 @@ import Testing
     @Test(arguments: [1, 3]) func theAuthorizationEndpointNeverSeesMoreRequestsAtOnceThanTheBound(concurrency: Int) async throws {
         let server = BrokenOAuthServer(bug: nil, authorizeDelay: .milliseconds(20))
         let report = try await Self.audit(server, concurrency: concurrency)
-        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })")
+        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.id): \($0.reason)" })")
         #expect(server.mostAuthorizeRequestsAtOnce <= concurrency)
         #expect(server.mostAuthorizeRequestsAtOnce >= 1)
     }
 
     /// Every outcome that is neither a pass nor a skip, as `id: outcome`.
     static func findings(_ report: AuditReport) -> [String] {
-        report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+        report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }.map { "\($0.check.id): \($0.outcome.rawValue)" }
     }
 
     @Test(arguments: [true, false]) func aConformingServerPassesEveryCheck(rotates: Bool) async throws {
         let report = try await Self.audit(BrokenOAuthServer(bug: nil, rotates: rotates))
-        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })")
+        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.id): \($0.reason)" })")
         #expect(report.unreachable == [])
         #expect(report.exitStatus == 0)
         let ran = report.results.filter { $0.outcome == .pass }.map(\.check)
-        // Only the slow check is skipped, and rotation when nothing rotates.
-        let skipped: Set<AuditCheck> = rotates ? [.tokenCodeExpiry] : [.tokenCodeExpiry, .tokenRefreshRotation]
+        // Only the slow check is skipped, rotation when nothing rotates, and HTTPS on the loopback interface.
+        let loopback: Set<CheckSpec> = [.tokenCodeExpiry, .authorizeHTTPS, .tokenHTTPS]
+        let skipped = rotates ? loopback : loopback.union([.tokenRefreshRotation])
         #expect(
-            Set(ran) == Set(AuditCheck.allCases.filter { [.authorizationEndpoint, .tokenEndpoint].contains($0.target) && !skipped.contains($0) })
+            Set(ran) == Set(AuditCatalogue.all.filter { [.authorizationEndpoint, .tokenEndpoint].contains($0.target) && !skipped.contains($0) })
         )
         #expect(report.result(.tokenCodeExpiry).outcome == .skipped)
         // The replay's verdict stands on tokens shown working right before it.
@@ -69,7 +70,7 @@ import Testing
         let report = try await Self.audit(BrokenOAuthServer(bug: bug))
         #expect(
             Self.findings(report) == ["\(bug.caughtBy.check): \(bug.caughtBy.outcome)"],
-            "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.reason)" })"
+            "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.id): \($0.reason)" })"
         )
         #expect(report.exitStatus == bug.exitStatus)
     }

@@ -1,3 +1,5 @@
+public import AppFlipCore
+
 /// The association-file checks, on the file's bytes: the caller fetches them (a local file today; a
 /// hosted one, with its own hosting checks, once the hosted fetcher exists).
 public enum AssociationAudit {
