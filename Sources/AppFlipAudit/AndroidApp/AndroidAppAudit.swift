@@ -68,17 +68,23 @@ public struct AndroidAppAudit: Sendable {
         let scoped = try await start("SCOPE [\(asked[0])]", as: target.caller, extras: [AndroidAppFlip.scope: .stringArray(asked)])
         starts.append(scoped)
         ledger.record(.androidResultContract, contract(starts))
-        if let scopedCode = scoped.code { register(scopedCode, from: scoped.label) }
+        let scopedIsFresh = scoped.code.map { register($0, from: scoped.label) } ?? true
         guard let token else { return }
-        try await exchanges(code: code, scoped: scoped, asked: asked, token: token)
+        try await exchanges(code: code, scoped: scopedIsFresh ? scoped : nil, asked: asked, token: token)
     }
 
-    /// Registers a code the app returned; one returned before breaks `android.code`.
-    private func register(_ code: String, from start: String) {
-        if let earlier = context.codes.register(code, by: "the intent \(start)") {
-            context.ledger.record(.androidCode, .fail("the intent \(start) got the code already returned to \(earlier): each intent gets a new code"))
-            context.ledger.set(.androidCode, .brokeRule(.androidCode, "the intent \(start) got a code already returned"), for: .androidScope)
-        }
+    /// Registers a code the app returned; one returned before breaks `android.code`, and `android.scope`, which
+    /// would have exchanged it, is skipped naming it. False for such a code.
+    @discardableResult
+    private func register(_ code: String, from start: String) -> Bool {
+        guard let earlier = context.codes.register(code, by: "the intent \(start)") else { return true }
+        context.ledger.record(.androidCode, .fail("the intent \(start) got the code already returned to \(earlier): each intent gets a new code"))
+        context.ledger.set(
+            .androidCode,
+            .brokeRule(.androidCode, "the intent \(start) got a code already returned (android.code)"),
+            for: .androidScope
+        )
+        return false
     }
 
     /// `android.caller-package`, `android.caller-fingerprint`, `android.caller-unverified`.
@@ -152,7 +158,8 @@ public struct AndroidAppAudit: Sendable {
     }
 
     /// `android.token-exchange` and `android.scope`: the codes exchanged as Google's server does.
-    private func exchanges(code: String, scoped: Start, asked: [String], token: TokenEndpointTarget) async throws(AuditUnreachable) {
+    /// `scoped`: nil when its code was one already returned (`android.scope` is then skipped for it).
+    private func exchanges(code: String, scoped: Start?, asked: [String], token: TokenEndpointTarget) async throws(AuditUnreachable) {
         let ledger = context.ledger
         let exchanger = TokenEndpointClient(
             tokenURL: token.url,
@@ -172,6 +179,7 @@ public struct AndroidAppAudit: Sendable {
         } catch {
             ledger.record(.androidTokenExchange, .fail("the code the app returned, exchanged with REDIRECT_URI \(target.redirectURI): \(error)"))
         }
+        guard let scoped else { return }
         guard let scopedCode = scoped.code else {
             ledger.record(.androidScope, .fail("an intent with SCOPE [\(asked[0])] got no code: \(scoped.summary)"))
             return
