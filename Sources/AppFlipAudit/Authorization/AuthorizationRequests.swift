@@ -55,25 +55,11 @@ extension AuthorizationEndpointAudit {
         var request = HTTPClientRequest(url: url)
         target.credential?.apply(to: &request.headers)
         let endpoint = String(target.url.prefix { $0 != "?" })
-        let recorder = context.exchanges
-        let (id, started) = recorder.begin()
-        var record = RecordedExchange(
-            id: id,
-            endpoint: .authorization,
-            purpose: purpose,
-            request: RecordedExchange.Request(
-                method: "GET",
-                url: LocationText.shown(url),
-                headers: request.headers.map { Redaction.header($0.name, $0.value) },
-                form: []
-            ),
-            response: nil,
-            failure: nil,
-            started: recorder.offset(started),
-            duration: .zero
-        )
-        do {
-            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: "the authorization endpoint \(endpoint)")
+        let sending = ExchangeRecorder.Sending(endpoint: .authorization, purpose: purpose, method: "GET", url: url, headers: request.headers)
+        let httpClient = httpClient
+        let bounds = bounds
+        let send = { try await httpClient.exchange(request, bounds: bounds, endpoint: "the authorization endpoint \(endpoint)") }
+        let outcome = try await context.exchanges.perform(sending, exchange: send) { id, response in
             let hop = AuthorizationAnswer.Hop(
                 exchange: id,
                 url: url,
@@ -81,20 +67,9 @@ extension AuthorizationEndpointAudit {
                 location: response.headers.first(name: "Location"),
                 contentType: response.headers.first(name: "Content-Type")
             )
-            record.duration = recorder.elapsed(since: started)
-            record.response = RecordedExchange.Response(
-                status: Int(hop.status),
-                headers: response.headers.map { Redaction.header($0.name, $0.value) },
-                body: Redaction.body(response.body, contentType: hop.contentType, secretsSent: [])
-            )
-            recorder.add(ExchangeRecorder.Exchange(record: record, googleSends: true))
-            return (hop, response.body)
-        } catch {
-            record.failure = "\(error)"
-            record.duration = recorder.elapsed(since: started)
-            recorder.add(ExchangeRecorder.Exchange(record: record, googleSends: true))
-            throw AuditUnreachable("\(error)")
+            return (nil, hop)
         }
+        return (outcome.value, outcome.response.body)
     }
 }
 

@@ -1,5 +1,7 @@
 import AppFlipCore
 import AppFlipGoogle
+import AppFlipHTTPClient
+import NIOHTTP1
 import Synchronization
 
 /// Every HTTP exchange of one audit run, in order: each redacted ``RecordedExchange``, with the answer as
@@ -76,4 +78,67 @@ final class ExchangeRecorder: Sendable {
 
     /// The redacted records, by id.
     var records: [RecordedExchange] { exchanges.map(\.record) }
+}
+
+extension ExchangeRecorder {
+    /// A request about to be sent, as it is recorded.
+    struct Sending {
+        var endpoint: RecordedExchange.Endpoint
+        var purpose: String
+        var method: String
+        var url: String
+        var headers: HTTPHeaders
+        var form: [(name: String, value: String)] = []
+        var googleSends = true
+        var grant: Grant?
+        var clientAuth: ClientAuthMethod?
+        /// What the request sent that an answer may echo: shown only as a fingerprint.
+        var secrets: [String] = []
+    }
+
+    /// Sends `request` with `exchange`, records it redacted with its timings, and returns its number, the
+    /// response and the answer `reading` makes of it (attached for the judges). A request that got no answer is
+    /// recorded with why, and throws.
+    func perform<Value: Sendable>(
+        _ sending: Sending,
+        exchange: () async throws -> BoundedResponse,
+        reading: (Int, BoundedResponse) -> (Answer?, Value)
+    ) async throws(AuditUnreachable) -> (id: Int, response: BoundedResponse, value: Value) {
+        let (id, started) = begin()
+        var record = RecordedExchange(
+            id: id,
+            endpoint: sending.endpoint,
+            purpose: sending.purpose,
+            request: RecordedExchange.Request(
+                method: sending.method,
+                url: LocationText.shown(sending.url),
+                headers: sending.headers.map { Redaction.header($0.name, $0.value) },
+                form: sending.form.map { Redaction.field($0.name, $0.value) }
+            ),
+            response: nil,
+            failure: nil,
+            started: offset(started),
+            duration: .zero
+        )
+        let noted = { (record: RecordedExchange, answer: Answer?) in
+            Exchange(record: record, answer: answer, googleSends: sending.googleSends, grant: sending.grant, clientAuth: sending.clientAuth)
+        }
+        do {
+            let response = try await exchange()
+            let (answer, value) = reading(id, response)
+            record.duration = elapsed(since: started)
+            record.response = RecordedExchange.Response(
+                status: Int(response.status.code),
+                headers: response.headers.map { Redaction.header($0.name, $0.value) },
+                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets)
+            )
+            add(noted(record, answer))
+            return (id, response, value)
+        } catch {
+            record.failure = "\(error)"
+            record.duration = elapsed(since: started)
+            add(noted(record, nil))
+            throw AuditUnreachable("\(error)")
+        }
+    }
 }

@@ -98,58 +98,41 @@ extension TokenEndpointAudit {
         let secrets = [client.secret, target.clientSecret] + fields.filter { SecretNames.isSecret(name: $0.name) }.map(\.value)
         let kind: RecordedExchange.Endpoint = url == target.url ? .token : .revocation
         let endpoint = kind == .token ? "the token endpoint \(url)" : "the revocation endpoint \(url)"
-        let recorder = context.exchanges
-        let (id, started) = recorder.begin()
-        var record = RecordedExchange(
-            id: id,
+        let sending = ExchangeRecorder.Sending(
             endpoint: kind,
             purpose: purpose,
-            request: RecordedExchange.Request(
-                method: "POST",
-                url: LocationText.shown(url),
-                headers: request.headers.map { Redaction.header($0.name, $0.value) },
-                form: fields.map { Redaction.field($0.name, $0.value) }
-            ),
-            response: nil,
-            failure: nil,
-            started: recorder.offset(started),
-            duration: .zero
+            method: "POST",
+            url: url,
+            headers: request.headers,
+            form: fields,
+            googleSends: client.googleSends,
+            grant: grant,
+            clientAuth: client.method,
+            secrets: secrets
         )
-        let response: BoundedResponse
-        do {
-            response = try await httpClient.exchange(request, bounds: bounds, endpoint: endpoint)
-        } catch {
-            record.failure = "\(error)"
-            record.duration = recorder.elapsed(since: started)
-            recorder.add(ExchangeRecorder.Exchange(record: record, googleSends: client.googleSends, grant: grant, clientAuth: client.method))
-            throw AuditUnreachable("\(error)")
-        }
-        let answer = TokenAnswer(
-            exchange: id,
-            status: Int(response.status.code),
-            contentType: response.headers.first(name: "Content-Type"),
-            cacheControl: response.headers.first(name: "Cache-Control"),
-            wwwAuthenticate: response.headers.first(name: "WWW-Authenticate"),
-            authentication: client.method?.name ?? "none",
-            body: response.body,
-            secretsSent: secrets
-        )
-        record.duration = recorder.elapsed(since: started)
-        record.response = RecordedExchange.Response(
-            status: answer.status,
-            headers: response.headers.map { Redaction.header($0.name, $0.value) },
-            body: Redaction.body(response.body, contentType: answer.contentType, secretsSent: secrets)
-        )
-        recorder.add(
-            ExchangeRecorder.Exchange(
-                record: record,
-                answer: .token(answer),
-                googleSends: client.googleSends,
-                grant: grant,
-                clientAuth: client.method
+        let httpClient = httpClient
+        let bounds = bounds
+        let send = { try await httpClient.exchange(request, bounds: bounds, endpoint: endpoint) }
+        let outcome = try await context.exchanges.perform(sending, exchange: send) { id, response in
+            let answer = TokenAnswer(
+                exchange: id,
+                status: Int(response.status.code),
+                contentType: response.headers.first(name: "Content-Type"),
+                cacheControl: response.headers.first(name: "Cache-Control"),
+                wwwAuthenticate: Self.challenges(response.headers),
+                authentication: client.method?.name ?? "none",
+                body: response.body,
+                secretsSent: secrets
             )
-        )
-        return answer
+            return (.token(answer), answer)
+        }
+        return outcome.value
+    }
+
+    /// Every `WWW-Authenticate` field of `headers`, as one list (RFC 9110 §5.3); nil when there is none.
+    static func challenges(_ headers: HTTPHeaders) -> String? {
+        let fields = headers["WWW-Authenticate"]
+        return fields.isEmpty ? nil : fields.joined(separator: ", ")
     }
 
     /// `GET` of the resource with `accessToken` as a Bearer token, or with no `Authorization` at all.
@@ -157,44 +140,15 @@ extension TokenEndpointAudit {
         guard let resourceURL = target.resourceURL else { return nil }
         var request = HTTPClientRequest(url: resourceURL)
         if let accessToken { request.headers.add(name: "Authorization", value: "Bearer \(accessToken)") }
-        let recorder = context.exchanges
-        let (id, started) = recorder.begin()
-        var record = RecordedExchange(
-            id: id,
-            endpoint: .resource,
-            purpose: purpose,
-            request: RecordedExchange.Request(
-                method: "GET",
-                url: LocationText.shown(resourceURL),
-                headers: request.headers.map { Redaction.header($0.name, $0.value) },
-                form: []
-            ),
-            response: nil,
-            failure: nil,
-            started: recorder.offset(started),
-            duration: .zero
-        )
-        do {
-            let response = try await httpClient.exchange(request, bounds: bounds, endpoint: "the resource \(resourceURL)")
-            let answer = ResourceAnswer(
-                exchange: id,
-                status: Int(response.status.code),
-                wwwAuthenticate: response.headers.first(name: "WWW-Authenticate")
-            )
-            record.duration = recorder.elapsed(since: started)
-            record.response = RecordedExchange.Response(
-                status: answer.status,
-                headers: response.headers.map { Redaction.header($0.name, $0.value) },
-                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: [accessToken ?? ""])
-            )
-            recorder.add(ExchangeRecorder.Exchange(record: record, answer: .resource(answer), googleSends: true))
-            return answer
-        } catch {
-            record.failure = "\(error)"
-            record.duration = recorder.elapsed(since: started)
-            recorder.add(ExchangeRecorder.Exchange(record: record, googleSends: true))
-            throw AuditUnreachable("\(error)")
+        let sending = ExchangeRecorder.Sending(endpoint: .resource, purpose: purpose, method: "GET", url: resourceURL, headers: request.headers)
+        let httpClient = httpClient
+        let bounds = bounds
+        let send = { try await httpClient.exchange(request, bounds: bounds, endpoint: "the resource \(resourceURL)") }
+        let outcome = try await context.exchanges.perform(sending, exchange: send) { id, response in
+            let answer = ResourceAnswer(exchange: id, status: Int(response.status.code), wwwAuthenticate: Self.challenges(response.headers))
+            return (.resource(answer), answer)
         }
+        return outcome.value
     }
 
     /// A random string in a token's shape that no server issued.
