@@ -23,7 +23,7 @@ import Testing
             switch blame {
             case .met: self = .met
             case .couldNotRun(let cause, _): self = .couldNotRun(cause)
-            case .broke(let rule, _): self = .broke(rule.id)
+            case .broke(let rule, _), .brokeEarlier(let rule, _): self = .broke(rule.id)
             }
         }
 
@@ -142,6 +142,22 @@ import Testing
     func aFlipIsBlamedOnce(label: String, flip: PartnerFlip, firstScopeAlone: FlipResultVerdict.Outcome??, expected: Expected) {
         let verdict = flip.resultURL.map { FlipResultChecker(redirectURI: Self.redirect, state: Self.state).check($0) }
         #expect(Expected(Blame.flip(flip, verdict, firstScopeAlone: firstScopeAlone)) == expected, "\(label)")
+    }
+
+    /// An app that says its user cannot link because its own authorization endpoint broke a rule (PKCE
+    /// required) is skipped naming that rule, reported once there; one whose endpoint refused the sign-in is
+    /// still the audit's input.
+    @Test func anAppThatCannotLinkIsBlamedOnItsAuthorizationEndpoint() {
+        let cancelled = Self.result("error=unrecoverable&state=s")
+        let verdict = cancelled.resultURL.map { FlipResultChecker(redirectURI: Self.redirect, state: Self.state).check($0) }
+        let pkce = Blame.flip(cancelled, verdict, authorization: .brokeRule(.authorizeCode, "PKCE required"))
+        #expect(Expected(pkce) == .broke("authorize.code"))
+        guard case .brokeEarlier = pkce else {
+            Issue.record("the rule failed once, at authorize.code: \(pkce)")
+            return
+        }
+        let refused = Blame.flip(cancelled, verdict, authorization: .couldNotRun(.signInRefused, "401"))
+        #expect(Expected(refused) == .couldNotRun(.userCannotLink))
     }
 
     // MARK: android.code

@@ -222,7 +222,7 @@ public struct AuthorizationEndpointAudit: ScopedCodeSource, CodeOrigin {
         case .broke(let rule, let why):
             if !Blame.judgedEverywhere.contains(rule) { context.ledger.record(rule, .fail("a later valid request: \(why)")) }
             throw CodeShortfall(state: .brokeRule(rule, "the authorization endpoint gave no code: \(why)"))
-        case .couldNotRun(_, let why), .met(let why):
+        case .couldNotRun(_, let why), .met(let why), .brokeEarlier(_, let why):
             throw CodeShortfall(state: .nothingToJudge("the authorization endpoint gave no code: \(why)"))
         }
     }

@@ -69,7 +69,13 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
             firstScopeAlone = .some(judge(alone, redirectURI: redirectURI.string, state: aloneState)?.outcome)
         }
         if case .code(let code)? = verdict?.outcome { register(code, from: "the partner.code flip") }
-        Blame.flip(routed, verdict, firstScopeAlone: firstScopeAlone).apply(to: .appCode, establishedBy: .partnerCode, in: ledger, evidence: evidence)
+        let authorization = ledger.state(of: .signIn) == .met ? ledger.state(of: .authorizationCode) : ledger.state(of: .signIn)
+        Blame.flip(routed, verdict, firstScopeAlone: firstScopeAlone, authorization: authorization).apply(
+            to: .appCode,
+            establishedBy: .partnerCode,
+            in: ledger,
+            evidence: evidence
+        )
         return true
     }
 
@@ -104,6 +110,8 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
             throw CodeShortfall(state: .brokeRule(rule, "the partner app gave no code: \(why)"))
         case .couldNotRun(let cause, let why):
             throw CodeShortfall(state: .couldNotRun(cause, "the partner app gave no code: \(why)"))
+        case .brokeEarlier(let rule, let why):
+            throw CodeShortfall(state: .brokeRule(rule, "the partner app gave no code: \(why)"))
         case .met(let why):
             throw CodeShortfall(state: .nothingToJudge(why))
         }

@@ -10,6 +10,9 @@ enum Blame: Sendable, Equatable {
     case met(String)
     case couldNotRun(CouldNotRunCause, String)
     case broke(CheckSpec, String)
+    /// The cause is a rule another check already failed for (the app's own authorization endpoint requires
+    /// PKCE): what needs it is skipped naming that rule, which is reported once, there.
+    case brokeEarlier(CheckSpec, String)
 
     /// Writes the classification of `need` into `ledger`: the establishing check `check` passes (`met`), could
     /// not run, or the broken rule fails and the need is unmet naming it.
@@ -25,6 +28,9 @@ enum Blame: Sendable, Equatable {
             ledger.set(need, .brokeRule(rule, why))
             if !Self.judgedEverywhere.contains(rule) { ledger.record(rule, .fail(why, evidence: evidence)) }
             if rule != check { ledger.record(check, .note(evidence)) }
+        case .brokeEarlier(let rule, let why):
+            ledger.set(need, .brokeRule(rule, why))
+            ledger.record(check, .note(evidence))
         }
     }
 
@@ -135,8 +141,25 @@ extension Blame {
 
 extension Blame {
     /// `partner.code`: is a valid flip link answered with a code? `firstScopeAlone`: the same link asking for
-    /// the first scope alone, sent when the app answered `invalid_request` to several.
-    static func flip(_ flip: PartnerFlip, _ verdict: FlipResultVerdict?, firstScopeAlone: FlipResultVerdict.Outcome?? = nil) -> Blame {
+    /// the first scope alone, sent when the app answered `invalid_request` to several. `authorization`: where
+    /// the audit's own authorization-endpoint target stands, when it has one: an app that says its user
+    /// cannot link because that endpoint broke a rule is that rule's cause, not the audit's input.
+    static func flip(
+        _ flip: PartnerFlip,
+        _ verdict: FlipResultVerdict?,
+        firstScopeAlone: FlipResultVerdict.Outcome?? = nil,
+        authorization: NeedState? = nil
+    ) -> Blame {
+        let blame = appAnswer(flip, verdict, firstScopeAlone: firstScopeAlone)
+        guard case .couldNotRun(.userCannotLink, let why) = blame, let authorization else { return blame }
+        switch authorization {
+        case .brokeRule(let rule, let cause): return .brokeEarlier(rule, "\(why); the authorization endpoint: \(cause)")
+        case .couldNotRun(_, let cause): return .couldNotRun(.userCannotLink, "\(why); the authorization endpoint: \(cause)")
+        default: return blame
+        }
+    }
+
+    private static func appAnswer(_ flip: PartnerFlip, _ verdict: FlipResultVerdict?, firstScopeAlone: FlipResultVerdict.Outcome??) -> Blame {
         let answered = "\(flip.answerSummary), opened \(flip.openedSummary)"
         if let refusal = flip.refusal {
             switch refusal.code {
