@@ -34,3 +34,16 @@ extension AuditCatalogue {
         return lines.joined(separator: "\n")
     }
 }
+
+extension AuditCatalogue {
+    /// The Markdown list of every need, for docs/audit.md (between `<!-- needs -->` and `<!-- /needs -->`).
+    public static func markdownNeeds() -> String {
+        AuditNeed.allCases.map { "- `\($0.rawValue)`: \($0.summary)" }.joined(separator: "\n")
+    }
+
+    /// The Markdown list of every cause of could-not-run, for docs/audit.md (between `<!-- causes -->` and
+    /// `<!-- /causes -->`).
+    public static func markdownCauses() -> String {
+        CouldNotRunCause.allCases.map { "- `\($0.rawValue)`: \($0.summary)" }.joined(separator: "\n")
+    }
+}

@@ -7,7 +7,7 @@ extension CheckSpec {
         target: .authorizationEndpoint,
         title: "the sign-in credential is accepted (precondition)",
         rule:
-            "Precondition: a valid request with the sign-in credential is answered with a redirect to its redirect_uri, not a login page, 401, 403 or an error page.",
+            "Precondition: a valid request with the sign-in credential ends at its redirect_uri (after the server's own redirects, or by a page that forwards to it), not at a login page, 401, 403 or an error page.",
         source: AuditSource.precondition,
         level: .must,
         requires: [.authorizationEndpoint],
@@ -74,7 +74,7 @@ extension CheckSpec {
         target: .authorizationEndpoint,
         title: "every redirect carries its response once, in the query",
         rule:
-            "Every redirect to the redirect_uri carries the response in the query, each parameter once, with a code or a registered error value; no response travels in a fragment or a posted form, and no Location carries a code or token in its fragment.",
+            "Every redirect to the redirect_uri carries the response in the query, each of RFC 6749's parameters once, with a code or a registered error value; no response travels in a fragment or a posted form, and no Location carries a code or token in its fragment.",
         source: "\(AuditSource.rfc(6749, "3.1")), §4.1.2, §4.1.2.1",
         level: .must,
         requires: [.authorizationEndpoint, .signIn, .redirect]

@@ -40,7 +40,7 @@ extension CheckSpec {
         target: .partnerApp,
         title: "one result URL, universal-links-only, on the exact redirect_uri",
         rule:
-            "The app opens exactly one URL, universal-links-only, whose text before ? is the redirect_uri exactly, with only code and state, or error (and error_description) and state.",
+            "The app opens exactly one URL, universal-links-only, whose text before ? is the redirect_uri exactly, with code and state, or error (and error_description) and state, each once; another parameter is no fault, since the Google app ignores what it does not know (RFC 6749 §4.1.2).",
         source: "\(AuditSource.seed), steps 5 and 6; \(AuditSource.rfc(6749, "4.1.2"))",
         level: .must,
         requires: [.partnerApp, .appRoute, .appResult]

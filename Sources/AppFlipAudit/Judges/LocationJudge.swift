@@ -59,7 +59,9 @@ enum LocationJudge {
         if let problem = fragmentProblem(location) { return problem }
         let query = fields(of: query(of: location) ?? "")
         let names = query.map(\.name)
-        if let repeated = Set(names).sorted().first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        // RFC 6749 §3.1 (with erratum 5708): a parameter it defines, never more than once; extensions are theirs.
+        if let repeated = ["code", "state", "error", "error_description", "error_uri"].first(where: { name in names.filter { $0 == name }.count > 1 })
+        {
             return "\(repeated) occurs \(names.filter { $0 == repeated }.count) times in the redirect (RFC 6749 §3.1: once)"
         }
         let fragmentNames = fields(of: fragment(of: location) ?? "").map(\.name).filter(responseParameters.contains)

@@ -90,7 +90,8 @@ final class FlipObservations: Sendable {
         var errorValues: [String] = []
         for violation in verdict.violations {
             switch violation {
-            case .stateMismatch, .stateMissing, .notTheRedirectURI: continue
+            // The Google app, the client here, ignores a parameter it does not know (RFC 6749 §4.1.2).
+            case .stateMismatch, .stateMissing, .notTheRedirectURI, .unexpectedParameter: continue
             case .unknownError(let error): errorValues.append("error=\(error) is not an App Flip error value (\(context))")
             default: shape.append("\(violation) (\(context))")
             }

@@ -3,7 +3,7 @@ import AppFlipCore
 
 /// `appflip audit --junit FILE`: JUnit XML as CI systems read it, one testsuite per target and one testcase
 /// per check. A failed check is a `<failure>` whose message is the reason and whose text holds the rule, its
-/// source and the evidence; a precondition that could not be met is an `<error>`; a skipped check is
+/// source and the evidence; a check that could not run is an `<error>`; a skipped check is
 /// `<skipped>`; a warning passes, with its text in `<system-out>`.
 enum AuditJUnit {
     static func document(_ report: AuditReport) -> String {

@@ -90,3 +90,44 @@ extension AuditNeed {
         }
     }
 }
+
+extension AuditNeed {
+    /// The need in a few words, for docs/audit.md's list: what gives it, or which check establishes it.
+    public var summary: String {
+        switch self {
+        case .partnerApp: "the partner app is given: --link, --client-id, --scope"
+        case .authorizationEndpoint: "the authorization endpoint is given: --authorize-url and a sign-in credential"
+        case .tokenEndpoint: "the token endpoint is given: --token-url and a client secret, or --oauth-config"
+        case .associationFile: "the association file is given: --aasa-file or --aasa-domain, with --app-id"
+        case .androidAssociationFile: "the Android association file is given: --assetlinks-file or --assetlinks-domain"
+        case .androidApp: "the Android app is given: --android-package, --android-action, --redirect-uri, --caller-fingerprint"
+        case .scopes: "at least one --scope"
+        case .resource: "--resource-url"
+        case .revocationEndpoint: "--revoke-url"
+        case .slow: "--slow"
+        case .secondClient: "a second client registered at the partner (no check needs it yet)"
+        case .sessionEnd: "a way to end the user's session (no check needs it yet)"
+        case .appRoute: "the flip link reaches the app (partner.route)"
+        case .appCode: "a valid flip link yields a code (partner.code)"
+        case .signIn: "the sign-in credential is accepted (authorize.sign-in)"
+        case .authorizationCode: "a valid request yields a code (authorize.code)"
+        case .code: "a fresh code for the token checks, from partner.code or authorize.code"
+        case .workingClientAuth: "the token endpoint accepts the client's credentials by a method Google can use (token.client-auth)"
+        case .tokens: "a code exchanged for tokens (token.exchange)"
+        case .refreshToken: "the exchange issued a refresh token (token.refresh-issued)"
+        case .refresh: "a refresh issued a new access token (token.refresh)"
+        case .androidCode: "the Google app's intent yields a code (android.code)"
+        case .redirect: "the authorization endpoint redirected to a redirect_uri"
+        case .errorAnswer: "the token or revocation endpoint refused a request Google can send"
+        case .errorObject: "one of those refusals has a JSON object for a body"
+        case .unauthorizedAnswer: "an HTTP 401, or a failed HTTP Basic attempt"
+        case .rotation: "a refresh gave a new refresh token"
+        case .refreshGrant: "the refresh grant itself is accepted"
+        case .tokenScope: "the token response names its scope"
+        case .appResult: "the partner app opened a result"
+        case .appErrorResult: "the partner app opened an error result"
+        case .androidRefusal: "the Android app refused a wrong CLIENT_ID"
+        case .publicEndpoint: "an endpoint off the loopback interface"
+        }
+    }
+}
