@@ -96,6 +96,20 @@ extension ExchangeRecorder {
         var secrets: [String] = []
     }
 
+    /// A GET whose connection was closed or reset before any byte of the answer is sent once more: the pool
+    /// may have handed out a connection the server was closing (uvicorn closes one after a 204), and a client
+    /// may retry an idempotent request then (RFC 9110 §9.2.2, RFC 9112 §9.3.1). A server that closes every time
+    /// still fails the second attempt, as it should.
+    private static func retryingIdempotent(_ method: String, _ exchange: () async throws -> BoundedResponse) async throws -> BoundedResponse {
+        do {
+            return try await exchange()
+        } catch let failure as TransportFailure
+            where method == "GET" && failure.kind == .closed && failure.description.hasSuffix("the connection before answering")
+        {
+            return try await exchange()
+        }
+    }
+
     /// Sends `request` with `exchange`, records it redacted with its timings, and returns its number, the
     /// response and the answer `reading` makes of it (attached for the judges). A request that got no answer is
     /// recorded with why, and throws.
@@ -124,7 +138,7 @@ extension ExchangeRecorder {
             Exchange(record: record, answer: answer, googleSends: sending.googleSends, grant: sending.grant, clientAuth: sending.clientAuth)
         }
         do {
-            let response = try await exchange()
+            let response = try await Self.retryingIdempotent(sending.method, exchange)
             let (answer, value) = reading(id, response)
             record.duration = elapsed(since: started)
             record.response = RecordedExchange.Response(
