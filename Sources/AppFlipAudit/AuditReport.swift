@@ -7,6 +7,9 @@ public struct AuditReport: Sendable, Hashable, Encodable {
     public private(set) var results: [AuditResult]
     /// Each target or service that could not be reached, in words (the audit could not run fully).
     public var unreachable: [String]
+    /// Every HTTP exchange of the run, redacted, in the order sent: what the findings' `#N` name. Not part of
+    /// the `--json` document.
+    public var exchanges: [RecordedExchange] = []
 
     /// A report of `results` (any order; each check at most once) and what was unreachable. Checks
     /// without a result are recorded as skipped because their target was not given.

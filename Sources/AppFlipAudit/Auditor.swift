@@ -85,7 +85,9 @@ public struct Auditor: Sendable {
                 "the audit did not finish within its whole-run timeout (--timeout, \(stopped)); the checks it did not finish are skipped"
             )
         }
-        return AuditReport(results: VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason), unreachable: unreachable)
+        var report = AuditReport(results: VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason), unreachable: unreachable)
+        report.exchanges = context.exchanges.records
+        return report
     }
 
     /// Whether `work` ends within `timeout`; it is not waited for past it.

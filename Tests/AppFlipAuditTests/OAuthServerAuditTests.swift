@@ -4,6 +4,7 @@ import AppFlipGoogle
 import AppFlipHTTPClient
 import AppFlipOAuth
 import AsyncHTTPClient
+import FoundationEssentials
 import Testing
 
 /// The authorization- and token-endpoint checks against ``BrokenOAuthServer``: the conforming server
@@ -109,6 +110,17 @@ import Testing
             for text in [result.reason] + result.evidence {
                 #expect(!secrets.contains { text.contains($0) }, "\(text)")
             }
+        }
+        // Every exchange is recorded, numbered in order, and redacted: no code, token or secret, nor the
+        // Basic credentials' base64 or the session cookie.
+        #expect(report.exchanges.map(\.id) == Array(1...report.exchanges.count))
+        let encoded = secrets.map { Data("\(BrokenOAuthServer.clientID):\($0)".utf8).base64EncodedString() } + ["signed-in"]
+        for exchange in report.exchanges {
+            let request = exchange.request
+            let text =
+                ([request.url] + (request.headers + request.form).map { "\($0.name): \($0.value)" } + [exchange.response?.body ?? ""]
+                + (exchange.response?.headers ?? []).map { "\($0.name): \($0.value)" }).joined(separator: "\n")
+            #expect(!(secrets + encoded).contains { text.contains($0) }, "#\(exchange.id) \(exchange.purpose): \(text)")
         }
     }
 

@@ -14,6 +14,4 @@ enum NeedState: Sendable, Equatable {
     case brokeRule(CheckSpec, String)
     /// The partner answered within the rules, but left nothing for the rule that needs it to judge.
     case nothingToJudge(String)
-
-    var isMet: Bool { self == .met }
 }
