@@ -124,6 +124,42 @@ import Testing
         }
     }
 
+    /// RFC 6749 §4.1.2 recommends ten minutes at most: a code still taken after the wait (here shortened) is a
+    /// warning, not a failure. The broken server never expires a code.
+    @Test func aCodeTakenAfterTheWaitIsAWarning() async throws {
+        let server = BrokenOAuthServer(bug: nil)
+        let results = try await server.run { base in
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+            var audit = TokenEndpointAudit(
+                target: TokenEndpointTarget(
+                    url: base + "/token",
+                    clientID: BrokenOAuthServer.clientID,
+                    clientSecret: BrokenOAuthServer.clientSecret,
+                    codeExpiry: true
+                ),
+                redirectURI: AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
+                httpClient: httpClient
+            )
+            audit.codeExpiryWait = .milliseconds(1)
+            let codes = AuthorizationEndpointAudit(
+                target: AuthorizationEndpointTarget(
+                    url: base + "/authorize",
+                    clientID: BrokenOAuthServer.clientID,
+                    scopes: ["profile"],
+                    credential: .cookie("session=signed-in")
+                ),
+                redirectURI: audit.redirectURI,
+                httpClient: httpClient
+            )
+            let results = try await audit.run(codes: codes)
+            try await httpClient.shutdown()
+            return results
+        }
+        let expiry = try #require(results.first { $0.check == .tokenCodeExpiry })
+        #expect(expiry.outcome == .warning, "\(expiry.reason)")
+        #expect(expiry.reason.hasPrefix("a code 0.001 seconds old got tokens"), "\(expiry.reason)")
+    }
+
     @Test func anUnreachableEndpointIsExitStatusOneAndSaysWhich() async throws {
         // Port 9 (discard) on the loopback: nothing listens there in the test environment.
         let auditor = Auditor(

@@ -49,19 +49,25 @@ enum ErrorAnswerJudge {
 
     private static func format(_ refusals: [Refusal], into ledger: AuditLedger) {
         let evidence = refusals.map { "\($0.label): \($0.answer)" + ($0.answer.contentType.map { " (\($0))" } ?? "") }
-        let broken = refusals.filter { !($0.answer.status == 400 || $0.answer.status == 401) || $0.answer.error == nil || !$0.answer.isJSON }
+        // RFC 7009 §2.2.1: a revocation endpoint that is temporarily unavailable answers 503, without a body of rules.
+        let judged = refusals.filter { !($0.revocation && $0.answer.status == 503) }
+        guard !judged.isEmpty else {
+            ledger.record(.tokenErrorFormat, .held("only a revocation endpoint's 503 (RFC 7009 §2.2.1)", evidence: evidence))
+            return
+        }
+        let broken = judged.filter { !($0.answer.status == 400 || $0.answer.status == 401) || $0.answer.error == nil || !$0.answer.isJSON }
         guard broken.isEmpty else {
             ledger.record(
                 .tokenErrorFormat,
                 .fail(
-                    "\(broken.count) of \(refusals.count) errors are not JSON with error on HTTP 400/401: "
+                    "\(broken.count) of \(judged.count) errors are not JSON with error on HTTP 400/401: "
                         + broken.map { "\($0.label) got \($0.answer.summary)" }.joined(separator: "; "),
                     evidence: evidence
                 )
             )
             return
         }
-        ledger.record(.tokenErrorFormat, .held("\(refusals.count) errors, each JSON with error on HTTP 400/401", evidence: evidence))
+        ledger.record(.tokenErrorFormat, .held("\(judged.count) errors, each JSON with error on HTTP 400/401", evidence: evidence))
     }
 
     private static func fields(_ objects: [Refusal], into ledger: AuditLedger) {

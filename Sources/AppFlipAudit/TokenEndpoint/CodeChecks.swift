@@ -99,13 +99,13 @@ extension TokenEndpointAudit {
         guard target.codeExpiry, let oldCode = try await freshCode(codes, for: .tokenCodeExpiry) else { return }
         try? await Task.sleep(for: codeExpiryWait)
         let answer = try await exchange(oldCode, google, for: "token.code-expiry: a code \(codeExpiryWait) old")
-        context.ledger.record(.tokenCodeExpiry, expect(answer, error: "invalid_grant", statuses: [400], "a code \(codeExpiryWait) old"))
-    }
-
-    func expect(_ answer: TokenAnswer, error: String, statuses: Set<Int>, _ sent: String) -> Finding {
+        let sent = "a code \(codeExpiryWait) old"
         let evidence = ["\(sent): \(answer)"]
-        let expected = "HTTP \(statuses.sorted().map(String.init).joined(separator: " or ")) \(error)"
-        if answer.isError(error, statuses: statuses) { return .held("\(sent): \(expected)", evidence: evidence) }
-        return .fail("\(sent) got \(answer.summary), not \(expected)", evidence: evidence)
+        // RFC 6749 §4.1.2: ten minutes at most is RECOMMENDED; a refusal's form is token.error-format's.
+        context.ledger.record(
+            .tokenCodeExpiry,
+            answer.issuedTokens
+                ? .warn("\(sent) got \(answer.summary)", evidence: evidence) : .held("\(sent): refused, \(answer.summary)", evidence: evidence)
+        )
     }
 }
