@@ -119,7 +119,10 @@ final class BrokenOAuthServer: Sendable {
         if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
         let allowed = AppFlipRedirectURI.all.map(\.string) + extraRedirectURIs
         let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
-        guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
+        let ownErrorPage = Response(status: .found, headers: [.location: "/oauth-error?error=invalid_request"])
+        guard knownClient || bug == .authorizeAnyClient else {
+            return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "unknown client")
+        }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
         // Every occurrence, in order: `form` keeps the last, the polluted server checks the first.
         let occurrences = (request.uri.query ?? "").split(separator: "&").compactMap { field -> String? in
@@ -134,7 +137,7 @@ final class BrokenOAuthServer: Sendable {
             case .authorizePrefixMatch: allowed.contains { redirectURI.hasPrefix($0) }
             default: allowed.contains(checked)
             }
-        guard accepted else { return Self.text(.badRequest, "redirect_uri not registered") }
+        guard accepted else { return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "redirect_uri not registered") }
         if bug == .intermediateRedirect && query["consented"] == nil {
             return Response(status: .found, headers: [.location: "/authorize?" + (request.uri.query ?? "") + "&consented=1"])
         }

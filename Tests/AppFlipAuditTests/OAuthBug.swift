@@ -15,6 +15,9 @@ enum OAuthBug: String, CaseIterable, Sendable {
     /// Not bugs: a redirect through the server's own page, and a page that forwards to the redirect_uri
     /// (RFC 6749 §1.7: any user-agent redirection). The browser gets there, and so does the audit.
     case intermediateRedirect, forwardingPage
+    /// Not bugs: an unknown client or an unregistered redirect_uri sent to the server's own error page
+    /// (RFC 6749 §4.1.2.1 forbids only redirecting to the redirect_uri).
+    case refusalsToItsOwnErrorPage
     // The token endpoint.
     case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsMissingSecret, acceptsUnknownClient, noBasic, basicOnly
     case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken, noExpiresIn
@@ -31,7 +34,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .signInRefused, .authorizeDown: ["authorize.sign-in: could-not-run"]
         case .requiresPKCE, .scopeListRefused, .sameCode: ["authorize.code: fail"]
         case .codeInFragment, .codePostedByPage, .repeatsState, .tokenInFragment: ["authorize.redirect-shape: fail"]
-        case .intermediateRedirect, .forwardingPage: []
+        case .intermediateRedirect, .forwardingPage, .refusalsToItsOwnErrorPage: []
         case .refreshWithoutNoStore: ["token.no-store: fail"]
         case .revokeRefusedWithoutError: ["token.error-format: fail", "token.revoke: fail"]
         case .noChallengeForBody, .malformedChallenge, .noBasicChallenge: ["token.www-authenticate: fail"]
