@@ -45,7 +45,7 @@ extension Blame {
     /// HTTP redirect, after redirects on the server's own origin, or by a page that forwards or posts to it).
     static func signIn(_ answer: AuthorizationAnswer) -> Blame {
         let first = answer.hops[0]
-        if let location = answer.location, answer.redirectURIs.contains(URLDifference.base(of: location)) || answer.postsToRedirectURI {
+        if let location = answer.location, answer.redirectURIs.contains(URLDifference.base(of: location)) {
             return .met(
                 answer.followed || answer.pageRedirect != nil
                     ? "a valid request reached its redirect_uri through the server's own pages" : "a valid request was redirected to its redirect_uri"
