@@ -117,7 +117,7 @@ struct BenchAudit: ParsableArguments {
                         guard result.exitStatus == 0 else {
                             let findings = result.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
                             throw ValidationError(
-                                "the reference's audit did not pass: \(findings.map { "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)" })"
+                                "the reference's audit did not pass: \(findings.map { "\($0.check.id) \($0.outcome.rawValue): \($0.reason)" })"
                             )
                         }
                         if into == 0 { direct.append(seconds) } else { proxied.append(seconds) }

@@ -7,7 +7,9 @@ import Synchronization
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in
 /// one ``AuditReport``. Codes for the token endpoint come from the partner app when it yields them, else
-/// from the authorization endpoint.
+/// from the authorization endpoint. The targets' probes record what they find in one ``AuditContext``;
+/// the judges then read every exchange, and ``VerdictBuilder`` decides every outcome from the needs and
+/// findings, once.
 public struct Auditor: Sendable {
     /// The partner app through appflipd, with the daemon's socket.
     public var partner: (target: PartnerAppTarget, socketPath: String)?
@@ -58,27 +60,34 @@ public struct Auditor: Sendable {
     }
 
     /// Runs the audit; `httpClient` must not follow redirects (`HTTPClient.Configuration.appFlipOAuth()`).
-    /// With a `timeout`, returns by then even if a check is still waiting (it is cancelled, not waited for:
+    /// With a `timeout`, returns by then even if a probe is still waiting (it is cancelled, not waited for:
     /// a reply from appflipd cannot be interrupted).
     public func run(httpClient: HTTPClient) async -> AuditReport {
-        let progress = AuditProgress()
+        let context = AuditContext()
         guard let timeout else {
-            await run(httpClient: httpClient, into: progress)
-            return progress.report(stoppedAfter: nil, targets: [])
+            await run(httpClient: httpClient, context)
+            return report(context, stopped: nil)
         }
-        let work = Task { await self.run(httpClient: httpClient, into: progress) }
-        if await Self.finishes(work, within: timeout) {
-            return progress.report(stoppedAfter: nil, targets: [])
-        }
+        let work = Task { await self.run(httpClient: httpClient, context) }
+        if await Self.finishes(work, within: timeout) { return report(context, stopped: nil) }
         work.cancel()
-        var targets: [AuditTarget] = []
-        if partner != nil { targets.append(.partnerApp) }
-        if authorization != nil { targets.append(.authorizationEndpoint) }
-        if token != nil { targets.append(.tokenEndpoint) }
-        if association != nil { targets.append(.associationFile) }
-        if assetLinks != nil { targets.append(.androidAssociationFile) }
-        if android != nil { targets.append(.androidApp) }
-        return progress.report(stoppedAfter: timeout, targets: targets)
+        Judges.run(context)
+        return report(context, stopped: timeout)
+    }
+
+    /// The report from what the run recorded; after `stopped`, an undecided check says the run timed out.
+    private func report(_ context: AuditContext, stopped: Duration?) -> AuditReport {
+        let snapshot = context.ledger.snapshot(closing: true)
+        let reason = stopped.map { "the audit's whole-run timeout (--timeout, \($0)) ran out before this check finished" }
+        var unreachable = snapshot.unreachable
+        if let stopped {
+            unreachable.append(
+                "the audit did not finish within its whole-run timeout (--timeout, \(stopped)); the checks it did not finish are skipped"
+            )
+        }
+        var report = AuditReport(results: VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason), unreachable: unreachable)
+        report.exchanges = context.exchanges.records
+        return report
     }
 
     /// Whether `work` ends within `timeout`; it is not waited for past it.
@@ -97,140 +106,154 @@ public struct Auditor: Sendable {
         }
     }
 
-    private func run(httpClient: HTTPClient, into progress: AuditProgress) async {
-        var results: [AuditResult] = []
-        var unreachable: [String] = []
-        // Each target's results reach `progress` as soon as they are known, so that a whole-run timeout keeps them.
-        defer { progress.add(results, unreachable: unreachable) }
-        func skip(_ target: AuditTarget, _ reason: String) {
-            results += AuditCheck.allCases.filter { $0.target == target }.map { AuditResult($0, .skipped, reason) }
-        }
-        func flush() {
-            progress.add(results, unreachable: unreachable)
-            results = []
-            unreachable = []
-        }
+    /// The targets given, each as the need that gives it.
+    private var given: [AuditTarget: Bool] {
+        [
+            .partnerApp: partner != nil, .authorizationEndpoint: authorization != nil, .tokenEndpoint: token != nil,
+            .associationFile: association != nil, .androidAssociationFile: assetLinks != nil, .androidApp: android != nil,
+        ]
+    }
 
+    private func run(httpClient: HTTPClient, _ context: AuditContext) async {
+        let ledger = context.ledger
+        for (target, isGiven) in given {
+            ledger.set(AuditNeed(target: target), isGiven ? .met : .notGiven("not run: give \(target.needs)"))
+        }
+        ledger.set(.scopes, (partner?.target.scopes ?? authorization?.scopes ?? []).isEmpty ? .notGiven("no --scope to ask for") : .met)
+        await hostedFiles(context)
+        let authorizationCodes = await authorizationEndpoint(httpClient: httpClient, context)
+        let (partnerAudit, connection) = await partnerApp(context)
+        let partnerCodes = ledger.isMet(.appCode) ? partnerAudit : nil
+        await tokenEndpoint(httpClient: httpClient, context, partnerCodes: partnerCodes, authorizationCodes: authorizationCodes)
+        partnerAudit?.finish()
+        await connection?.close()
+        await androidApp(httpClient: httpClient, context)
+        Judges.run(context)
+    }
+
+    /// The association files, whose targets report finished results: each becomes a finding, or a skip of
+    /// its own.
+    private func hostedFiles(_ context: AuditContext) async {
         if let association {
             do {
-                results += try await association.run()
+                ingest(try await association.run(), context)
             } catch {
-                unreachable.append("\(error)")
-                skip(.associationFile, "\(error)")
+                unreachable(error, .associationFile, context)
             }
-            flush()
         }
-
         if let assetLinks {
             do {
-                results += try await assetLinks.run()
+                ingest(try await assetLinks.run(), context)
             } catch {
-                unreachable.append("\(error)")
-                skip(.androidAssociationFile, "\(error)")
+                unreachable(error, .androidAssociationFile, context)
             }
-            flush()
         }
+    }
 
-        // Codes for the token checks come from whichever source yields them: the partner app, else the
-        // authorization endpoint. A source whose precondition failed says why once, in its own finding.
-        var authorizationCodes: AuthorizationEndpointAudit?
-        var authorizationCause: String?
-        var authorizationBrokeARule = false
-        if let authorization {
-            var audit = AuthorizationEndpointAudit(target: authorization, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
-            audit.concurrency = concurrency
-            do {
-                let found = try await audit.run()
-                results += found
-                let preconditions = found.filter { $0.check == .authorizeSignIn || $0.check == .authorizeCode }
-                if let unmet = preconditions.first(where: { $0.outcome != .pass }) {
-                    authorizationCause = "\(unmet.check.rawValue): \(unmet.reason)"
-                    authorizationBrokeARule = unmet.outcome == .fail
-                } else {
-                    authorizationCodes = audit
-                }
-            } catch {
-                unreachable.append("\(error)")
-                skip(.authorizationEndpoint, "\(error)")
+    private func ingest(_ results: [AuditResult], _ context: AuditContext) {
+        for result in results {
+            switch result.outcome {
+            case .pass: context.ledger.record(result.check, .held(result.reason, evidence: result.evidence))
+            case .fail: context.ledger.record(result.check, .fail(result.reason, evidence: result.evidence))
+            case .warning: context.ledger.record(result.check, .warn(result.reason, evidence: result.evidence))
+            case .skipped, .couldNotRun:
+                context.ledger.set(AuditNeed(target: result.check.target), .nothingToJudge(result.reason), for: result.check)
             }
-            flush()
         }
+    }
 
-        var partnerCodes: PartnerAppAudit?
-        var connection: AppFlipConnection?
-        if let partner {
-            do {
-                let opened = try await Self.connect(partner.socketPath)
-                connection = opened
-                let google = try await Self.registerGoogle(on: opened)
-                var audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: opened, google: google)
-                audit.authorizationCause = authorizationCause
-                audit.authorizationBrokeARule = authorizationBrokeARule
-                let found = try await audit.run()
-                results += found
-                if found.contains(where: { $0.check == .partnerCode && $0.outcome == .pass }) { partnerCodes = audit }
-                // `partner.scope` exchanges the app's codes, so it runs with the token checks, or is skipped here.
-                if partnerCodes == nil {
-                    results.append(AuditResult(.partnerScope, .skipped, "needs partner.code"))
-                } else if token == nil {
-                    results.append(
-                        AuditResult(.partnerScope, .skipped, "needs the token endpoint (--token-url or --oauth-config), to exchange the app's codes")
-                    )
-                }
-            } catch {
-                unreachable.append("\(error)")
-                skip(.partnerApp, "\(error)")
-            }
-            flush()
+    /// What could not be reached: said once in `unreachable`, and every check of `target` that found nothing
+    /// yet is skipped with it.
+    private func unreachable(_ error: AuditUnreachable, _ target: AuditTarget, _ context: AuditContext, also: [CheckSpec] = []) {
+        let ledger = context.ledger
+        ledger.unreachable("\(error)")
+        let found = ledger.snapshot().findings
+        for check in AuditCatalogue.checks(of: target) + also where found[check]?.contains(where: { $0.kind != .note }) != true {
+            ledger.set(AuditNeed(target: target), .couldNotRun(.unreachable, "\(error)"), for: check)
         }
+    }
 
-        if let token {
-            var codeSource: (any AuditCodeSource)? = authorizationCodes
-            if let partnerCodes { codeSource = partnerCodes }
-            let partnerScope = partnerCodes.map { app in
-                TokenEndpointAudit.PartnerScopeSources(app: app, control: authorizationCodes, scopes: partner?.target.scopes ?? [])
-            }
+    private func authorizationEndpoint(httpClient: HTTPClient, _ context: AuditContext) async -> AuthorizationEndpointAudit? {
+        guard let authorization else { return nil }
+        var audit = AuthorizationEndpointAudit(
+            target: authorization,
+            redirectURI: redirectURI,
+            httpClient: httpClient,
+            bounds: bounds,
+            context: context
+        )
+        audit.concurrency = concurrency
+        do {
+            try await audit.probe()
+        } catch {
+            unreachable(error, .authorizationEndpoint, context)
+            return nil
+        }
+        return context.ledger.isMet(.authorizationCode) ? audit : nil
+    }
+
+    private func partnerApp(_ context: AuditContext) async -> (PartnerAppAudit?, AppFlipConnection?) {
+        guard let partner else { return (nil, nil) }
+        var opened: AppFlipConnection?
+        do {
+            let connection = try await Self.connect(partner.socketPath)
+            opened = connection
+            let google = try await Self.registerGoogle(on: connection)
+            let audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: connection, google: google, context: context)
+            try await audit.probe()
+            return (audit, connection)
+        } catch {
+            unreachable(error, .partnerApp, context)
+            return (nil, opened)
+        }
+    }
+
+    private func tokenEndpoint(
+        httpClient: HTTPClient,
+        _ context: AuditContext,
+        partnerCodes: PartnerAppAudit?,
+        authorizationCodes: AuthorizationEndpointAudit?
+    ) async {
+        guard let token else { return }
+        let ledger = context.ledger
+        let audit = TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds, context: context)
+        let codeSource: (any AuditCodeSource)? = partnerCodes ?? authorizationCodes
+        let partnerScope = partnerCodes.map { app in
+            TokenEndpointAudit.PartnerScopeSources(app: app, control: authorizationCodes, scopes: partner?.target.scopes ?? [])
+        }
+        if codeSource != nil {
+            ledger.establish(.code)
+        } else if partner == nil && authorization == nil {
+            ledger.set(.code, .notGiven("no code to exchange: give the partner app (--link, --client-id) or --authorize-url"))
+        } else {
+            let sources = [partner.map { _ in "partner.code" }, authorization.map { _ in "authorize.code" }].compactMap { $0 }
+            ledger.set(.code, .nothingToJudge("no code to exchange: no source yields one (\(sources.joined(separator: ", ")))"))
+        }
+        do {
             if let codeSource {
-                do {
-                    results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
-                        .run(codes: codeSource, partnerScope: partnerScope)
-                } catch {
-                    unreachable.append("\(error)")
-                    skip(.tokenEndpoint, "\(error)")
-                    if partnerScope != nil { results.append(AuditResult(.partnerScope, .skipped, "\(error)")) }
-                }
-            } else if partner == nil && authorization == nil {
-                skip(.tokenEndpoint, "no code to exchange: give the partner app (--link, --client-id) or --authorize-url")
+                try await audit.probe(codes: codeSource, partnerScope: partnerScope)
             } else {
-                var sources: [String] = []
-                if partner != nil { sources.append("partner.code") }
-                if authorization != nil { sources.append("authorize.code") }
-                let reason = "no code to exchange: no source yields one (\(sources.joined(separator: ", ")))"
-                do {
-                    results += try await TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds)
-                        .runWithoutCodes(reason)
-                } catch {
-                    unreachable.append("\(error)")
-                    skip(.tokenEndpoint, "\(error)")
-                }
+                try await audit.probeWithoutCodes()
             }
+        } catch {
+            unreachable(error, .tokenEndpoint, context, also: partnerScope == nil ? [] : [.partnerScope])
         }
-        await connection?.close()
-        flush()
+    }
 
-        if let android {
-            do {
-                results += try await AndroidAppAudit(
-                    target: android.target,
-                    socketPath: android.socketPath,
-                    token: token,
-                    httpClient: httpClient,
-                    bounds: bounds
-                ).run()
-            } catch {
-                unreachable.append("\(error)")
-                skip(.androidApp, "\(error)")
-            }
+    private func androidApp(httpClient: HTTPClient, _ context: AuditContext) async {
+        guard let android else { return }
+        let audit = AndroidAppAudit(
+            target: android.target,
+            socketPath: android.socketPath,
+            token: token,
+            httpClient: httpClient,
+            bounds: bounds,
+            context: context
+        )
+        do {
+            try await audit.probe()
+        } catch {
+            unreachable(error, .androidApp, context)
         }
     }
 
@@ -251,34 +274,6 @@ public struct Auditor: Sendable {
     }
 }
 
-/// The results of a run so far. A run stopped by its timeout is reported from here, and what its cancelled
-/// checks add afterwards is dropped.
-private final class AuditProgress: Sendable {
-    private let state = Mutex<(results: [AuditResult], unreachable: [String], closed: Bool)>(([], [], false))
-
-    func add(_ results: [AuditResult], unreachable: [String]) {
-        state.withLock { state in
-            guard !state.closed else { return }
-            state.results += results
-            state.unreachable += unreachable
-        }
-    }
-
-    /// The report; after `stoppedAfter`, each check of `targets` without a result is skipped and the run unfinished.
-    func report(stoppedAfter timeout: Duration?, targets: [AuditTarget]) -> AuditReport {
-        state.withLock { state in
-            state.closed = true
-            guard let timeout else { return AuditReport(results: state.results, unreachable: state.unreachable) }
-            let done = Set(state.results.map(\.check))
-            let reason = "the audit's whole-run timeout (--timeout, \(timeout)) ran out before this check finished"
-            let stopped = AuditCheck.allCases.filter { targets.contains($0.target) && !done.contains($0) }
-                .map { AuditResult($0, .skipped, reason) }
-            let unfinished = "the audit did not finish within its whole-run timeout (--timeout, \(timeout)); the checks it did not finish are skipped"
-            return AuditReport(results: state.results + stopped, unreachable: state.unreachable + [unfinished])
-        }
-    }
-}
-
 /// Resumes a continuation once, with the first of several racing values.
 private final class ResumeOnce: Sendable {
     private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
@@ -290,20 +285,6 @@ private final class ResumeOnce: Sendable {
     func resume(_ value: Bool) {
         continuation.withLock { $0.take() }?.resume(returning: value)
     }
-}
-
-/// Where the token-endpoint checks get their fresh authorization codes: the partner app through appflipd
-/// (a flip per code), or the authorization endpoint over HTTP. Each code is used by one check only.
-public protocol AuditCodeSource: Sendable {
-    /// A code issued for `redirectURI`, never used before; throws when none could be had, with why.
-    func freshCode(redirectURI: AppFlipRedirectURI) async throws -> String
-}
-
-/// A code source that asks for the scopes it is given: the partner app through its flip link, and the
-/// authorization endpoint directly, which `partner.scope` holds the app's codes against.
-public protocol ScopedCodeSource: AuditCodeSource {
-    /// A code for `scopes` (sent space-separated, as Google sends them) issued for `redirectURI`, never used before.
-    func freshCode(redirectURI: AppFlipRedirectURI, scopes: [String]) async throws -> String
 }
 
 /// Something the audit needed could not be reached (a socket, a host, a port): the audit could not run

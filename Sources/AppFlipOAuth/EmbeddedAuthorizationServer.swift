@@ -180,7 +180,8 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         let reply = respond(request.headers[.contentType], request.headers[.authorization], body)
         logger.info("\(name) request", metadata: ["status": "\(reply.status)", "outcome": "\(reply.summary)"])
         var response = Self.jsonResponse(status: .init(code: reply.status), reply.body)
-        if reply.challengeBasic {
+        // RFC 9110 §15.5.2: every 401 carries a challenge, whatever the client tried (RFC 6749 §5.2: Basic).
+        if reply.challengeBasic || reply.status == 401 {
             response.headers[.wwwAuthenticate] = "Basic realm=\"appflip-oauth\""
         }
         return response

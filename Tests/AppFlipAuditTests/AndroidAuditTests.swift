@@ -28,6 +28,11 @@ import Testing
         case refusesWithEmptyCode
         /// The activity's action is the placeholder of Google's manifest example.
         case placeholderAction
+        /// The manifest declares another action than the one entered in the console: Google's intent does not
+        /// resolve (an integration failure, not the audit's).
+        case declaresOtherAction
+        /// Every intent gets the first code the app was given.
+        case returnsOneCodeTwice
     }
 
     static let placeholder = AndroidAppAudit.consolePlaceholder
@@ -42,13 +47,17 @@ import Testing
             } else {
                 try await daemon.oauthServer!.authorizationEndpoint(signedInAs: "alice", httpClient: daemon.httpClient!, logger: logger)
             }
-        let action = bug == .placeholderAction ? placeholder : TestPartner.androidAction
+        let action = bug == .placeholderAction ? placeholder : bug == .declaresOtherAction ? "com.partner.OTHER_ACTION" : TestPartner.androidAction
+        let first = FirstCode()
         var identity = TestPartner.android
         identity.activities = [AndroidActivity(name: ".AppFlipActivity", actions: [action], exported: true)]
         let connection = try await daemon.connect(client: "partner")
         _ = try await connection.register(
             RegisterRequest(appID: "P.live", domains: [], android: identity),
-            handler: AsyncLiveApp(intents: { push in await Self.answer(push, bug: bug, endpoint: endpoint) })
+            handler: AsyncLiveApp(intents: { push in
+                let result = await Self.answer(push, bug: bug, endpoint: endpoint)
+                return bug == .returnsOneCodeTwice ? await first.keep(result) : result
+            })
         )
         return connection
     }
@@ -110,12 +119,12 @@ import Testing
 
     /// The Android checks that did not pass, as `id: outcome`.
     static func findings(_ report: AuditReport) -> [String] {
-        report.results.filter { $0.check.target == .androidApp && $0.outcome != .pass }.map { "\($0.check.rawValue): \($0.outcome.rawValue)" }
+        report.results.filter { $0.check.target == .androidApp && $0.outcome != .pass }.map { "\($0.check.id): \($0.outcome.rawValue)" }
     }
 
     static func explain(_ report: AuditReport) -> String {
         report.results.filter { $0.check.target == .androidApp && $0.outcome != .pass }.map {
-            "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)"
+            "\($0.check.id) \($0.outcome.rawValue): \($0.reason)"
         }
         .joined(separator: "\n")
     }
@@ -138,9 +147,9 @@ import Testing
 
     /// A partner whose token endpoint takes HTTP Basic only: the Android exchange authenticates as
     /// `--client-auth` says, so Basic exchanges and the form body is refused (the server names no scope, so
-    /// `android.scope` cannot judge).
+    /// `android.scope` cannot judge; refused, the scoped code is skipped naming `android.token-exchange`).
     @Test(arguments: [
-        (ClientAuthMethod.basic, ["android.scope: skipped"]), (.post, ["android.scope: could-not-run", "android.token-exchange: fail"]),
+        (ClientAuthMethod.basic, ["android.scope: skipped"]), (.post, ["android.scope: skipped", "android.token-exchange: fail"]),
     ])
     func theTokenChecksAuthenticateAsConfigured(method: ClientAuthMethod, findings: [String]) async throws {
         let server = BrokenOAuthServer(bug: .basicOnly, clientID: TestPartner.clientID, extraRedirectURIs: [TestPartner.androidRedirectURI])
@@ -168,6 +177,17 @@ import Testing
         (.refusesAsRecoverable, ["android.error-type: fail"]),
         (.refusesWithEmptyCode, ["android.result-contract: fail"]),
         (.placeholderAction, ["android.action: fail"]),
+        // Never could-not-run: the intent that does not resolve is the manifest's failure, and what needed a code
+        // is skipped naming it.
+        (
+            .declaresOtherAction,
+            [
+                "android.action: fail", "android.code: skipped", "android.caller-package: skipped", "android.caller-fingerprint: skipped",
+                "android.caller-unverified: skipped", "android.wrong-client-id: skipped", "android.error-type: skipped", "android.scope: skipped",
+                "android.token-exchange: skipped",
+            ]
+        ),
+        (.returnsOneCodeTwice, ["android.code: fail", "android.scope: skipped"]),
     ]
 
     @Test(arguments: expected)
@@ -179,5 +199,17 @@ import Testing
             #expect(report.exitStatus == 2)
             await partner.close()
         }
+    }
+}
+
+/// The first code an app returned, returned again for every later intent that gets a code.
+private actor FirstCode {
+    private var code: IntentResult?
+
+    func keep(_ result: IntentResult) -> IntentResult {
+        guard result.resultCode == IntentResult.ok, result.extras[AndroidAppFlip.authorizationCode] != nil else { return result }
+        if let code { return code }
+        code = result
+        return result
     }
 }

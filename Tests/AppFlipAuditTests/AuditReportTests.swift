@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
 
     @Test func checksWithoutAResultAreSkippedWithWhatWouldRunThem() {
         let report = AuditReport(results: [AuditResult(.tokenBearer, .pass, "ok")])
-        #expect(report.results.map(\.check) == AuditCheck.allCases)
+        #expect(report.results.map(\.check) == AuditCatalogue.all)
         #expect(report.result(.partnerRoute).outcome == .skipped)
         #expect(report.result(.partnerRoute).reason == "not run: give --link and --client-id")
         #expect(report.result(.associationValid).reason == "not run: give --aasa-file or --aasa-domain, and --app-id")

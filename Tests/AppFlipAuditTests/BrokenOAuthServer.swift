@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 import FoundationEssentials
 import Hummingbird
@@ -44,6 +45,7 @@ final class BrokenOAuthServer: Sendable {
         var successorOf: [String: String] = [:]
         var revoked: Set<Int> = []
         var nextFamily = 0
+        var firstCode: String?
     }
 
     /// Every code, access token and refresh token issued so far.
@@ -117,7 +119,10 @@ final class BrokenOAuthServer: Sendable {
         if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
         let allowed = AppFlipRedirectURI.all.map(\.string) + extraRedirectURIs
         let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
-        guard knownClient || bug == .authorizeAnyClient else { return Self.text(.badRequest, "unknown client") }
+        let ownErrorPage = Response(status: .found, headers: [.location: "/oauth-error?error=invalid_request"])
+        guard knownClient || bug == .authorizeAnyClient else {
+            return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "unknown client")
+        }
         guard let redirectURI = query["redirect_uri"] else { return Self.text(.badRequest, "no redirect_uri") }
         // Every occurrence, in order: `form` keeps the last, the polluted server checks the first.
         let occurrences = (request.uri.query ?? "").split(separator: "&").compactMap { field -> String? in
@@ -132,19 +137,71 @@ final class BrokenOAuthServer: Sendable {
             case .authorizePrefixMatch: allowed.contains { redirectURI.hasPrefix($0) }
             default: allowed.contains(checked)
             }
-        guard accepted else { return Self.text(.badRequest, "redirect_uri not registered") }
+        guard accepted else { return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "redirect_uri not registered") }
+        if bug == .intermediateRedirect && query["consented"] == nil {
+            return Response(status: .found, headers: [.location: "/authorize?" + (request.uri.query ?? "") + "&consented=1"])
+        }
+        if bug == .scopeListRefused, query["scope"]?.contains(" ") == true {
+            let state = PercentEncoding.encodeStrictly(query["state"] ?? "")
+            return Response(status: .found, headers: [.location: Self.appending("error=invalid_scope&state=\(state)", to: redirectURI)])
+        }
         if bug == .requiresPKCE && query["code_challenge"] == nil {
             let state = PercentEncoding.encodeStrictly(query["state"] ?? "")
             return Response(
                 status: .found,
-                headers: [.location: "\(redirectURI)?error=invalid_request&error_description=code_challenge+required&state=\(state)"]
+                headers: [
+                    .location: Self.appending("error=invalid_request&error_description=code_challenge+required&state=\(state)", to: redirectURI)
+                ]
             )
         }
-        let code = Self.random()
-        state.withLockedValue { $0.codes[code] = Grant(redirectURI: redirectURI) }
+        let code = state.withLockedValue { store in
+            // `sameCode`: the first code is handed out again for every request, whatever became of it.
+            if bug == .sameCode, let first = store.firstCode { return first }
+            let code = Self.random()
+            store.codes[code] = Grant(redirectURI: redirectURI)
+            store.firstCode = store.firstCode ?? code
+            return code
+        }
         let stateValue = query["state"] ?? ""
         let echoed = bug == .authorizeStateUnencoded ? stateValue : PercentEncoding.encodeStrictly(stateValue)
-        return Response(status: .found, headers: [.location: "\(redirectURI)?code=\(code)&state=\(echoed)"])
+        return delivering("code=\(code)&state=\(echoed)", to: redirectURI)
+    }
+
+    /// The redirect that carries a response to `redirectURI`, as the bug writes it.
+    private func delivering(_ parameters: String, to redirectURI: String) -> Response {
+        let html = { (body: String) in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(string: "<html><body>\(body)</body></html>"))
+            )
+        }
+        switch bug {
+        case .codeInFragment:
+            return Response(status: .found, headers: [.location: redirectURI + "#" + parameters])
+        case .tokenInFragment:
+            return Response(status: .found, headers: [.location: Self.appending(parameters, to: redirectURI) + "#access_token=\(Self.random())"])
+        case .repeatsState:
+            let state = parameters.split(separator: "&").first { $0.hasPrefix("state=") } ?? ""
+            return Response(status: .found, headers: [.location: Self.appending(parameters + "&" + state, to: redirectURI)])
+        case .codePostedByPage:
+            let fields = parameters.split(separator: "&").map { field in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                return "<input type=\"hidden\" name=\"\(parts[0])\" value=\"\(PercentEncoding.formDecode(parts.count > 1 ? parts[1] : "") ?? "")\">"
+            }
+            return html("<form method=\"post\" action=\"\(redirectURI)\">\(fields.joined())</form><script>document.forms[0].submit()</script>")
+        case .forwardingPage:
+            let target = Self.appending(parameters, to: redirectURI).replacing("&", with: "&amp;")
+            return html("<meta http-equiv=\"refresh\" content=\"0;url=\(target)\"><a href=\"\(target)\">continue</a>")
+        default:
+            return Response(status: .found, headers: [.location: Self.appending(parameters, to: redirectURI)])
+        }
+    }
+
+    /// `uri` with `parameters` added to its query, before its fragment (RFC 6749 §3.1.2: a query is kept).
+    static func appending(_ parameters: String, to uri: String) -> String {
+        let base = uri.prefix { $0 != "#" }
+        return base + (base.contains("?") ? "&" : "?") + parameters + uri.dropFirst(base.count)
     }
 
     private static func lowerCasingHost(_ uri: String) -> String {
@@ -181,7 +238,12 @@ final class BrokenOAuthServer: Sendable {
         let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
         guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret || (bug == .acceptsMissingSecret && secret == nil) else {
             var refusal = error(.unauthorized, "invalid_client")
-            if basic && bug != .noBasicChallenge { refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\"" }
+            // RFC 9110 §15.5.2: every 401 carries a challenge; RFC 6749 §5.2: Basic for a failed Basic attempt.
+            switch bug {
+            case .noBasicChallenge where basic, .noChallengeForBody where !basic: break
+            case .malformedChallenge: refusal.headers[.wwwAuthenticate] = "Basic error=invalid_client, error_description=Invalid client secret"
+            default: refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\""
+            }
             return refusal
         }
         return nil
@@ -192,6 +254,9 @@ final class BrokenOAuthServer: Sendable {
     private func revoke(form: [String: String], authorization: String?) -> Response {
         if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
         let token = form["token"] ?? ""
+        if bug == .revokeRefusedWithoutError, state.withLockedValue({ $0.refreshTokens[token] != nil }) {
+            return Self.text(.forbidden, "revocation is not allowed")
+        }
         let known = state.withLockedValue { store in
             if let family = store.refreshTokens[token] {
                 if bug != .revokeKeepsRefresh { store.revoked.insert(family) }
@@ -244,25 +309,23 @@ final class BrokenOAuthServer: Sendable {
         switch step {
         case .issue(let family, let next):
             let access = bug == .sameAccessOnRefresh ? state.withLockedValue { store in store.accessTokens.first { $0.value == family }?.key } : nil
-            return issue(family: family, refreshToken: next, access: access)
+            return issue(family: family, refreshToken: next, access: access, refreshing: true)
         case .answer(let response):
             return response
         }
     }
 
-    private func issue(family: Int, refreshToken: String?, access: String?) -> Response {
+    private func issue(family: Int, refreshToken: String?, access: String?, refreshing: Bool = false) -> Response {
         let accessToken = access ?? (bug == .jwtAccessToken ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.\(Self.random())" : Self.random())
         state.withLockedValue { store in
             store.accessTokens[accessToken] = family
             if let refreshToken { store.refreshTokens[refreshToken] = family }
         }
-        var members = [
-            "\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\"",
-            "\"expires_in\":\(bug == .expiresInString ? "\"3600\"" : "3600")",
-        ]
+        var members = ["\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\""]
+        if bug != .noExpiresIn { members.append("\"expires_in\":\(bug == .expiresInString ? "\"3600\"" : "3600")") }
         if let refreshToken { members.append("\"refresh_token\":\"\(refreshToken)\"") }
         var headers: HTTPFields = [.contentType: bug == .textPlainTokens ? "text/plain" : "application/json;charset=UTF-8"]
-        if bug != .noCacheControl { headers[.cacheControl] = "no-store" }
+        if bug != .noCacheControl && !(bug == .refreshWithoutNoStore && refreshing) { headers[.cacheControl] = "no-store" }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "{" + members.joined(separator: ",") + "}")))
     }
 

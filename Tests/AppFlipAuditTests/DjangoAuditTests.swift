@@ -41,7 +41,7 @@ import Testing
             try await httpClient.shutdown()
             let findings = report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
             #expect(
-                findings.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == [
+                findings.map { "\($0.check.id): \($0.outcome.rawValue)" } == [
                     // It lower-cases the redirect host before comparing (oauth-interop.md): exact matching is RFC 9700 §2.1.
                     "authorize.lookalike-redirect: fail",
                     // A replayed code gets invalid_grant, but the tokens issued for it keep working (RFC 6749 §4.1.2: SHOULD revoke).
@@ -54,9 +54,9 @@ import Testing
                     // RFC 6749 §5.2 wants the scheme the client used, Basic.
                     "token.www-authenticate: fail",
                 ],
-                "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
+                "\(findings.map { "\($0.check.id): \($0.reason)" })"
             )
-            #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 14 lookalikes redirected: upper-case host"))
+            #expect(report.result(.authorizeLookalikeRedirect).reason.contains("1 of 14 lookalikes redirected to: upper-case host"))
             // Another of the 12, registered for this client, gets invalid_request where RFC 6749 §5.2 says invalid_grant;
             // the code's own with a trailing slash (registered for no client) may get invalid_request, and no
             // redirect_uri is refused rightly.
@@ -104,13 +104,13 @@ import Testing
 
             let findings = report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
             #expect(
-                findings.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == [
+                findings.map { "\($0.check.id): \($0.outcome.rawValue)" } == [
                     // Every App Flip request lacks code_challenge: refused, with a code when one is added.
                     "authorize.code: fail",
                     // The upper-case host is taken for the registered one (and redirected to with the PKCE error).
                     "authorize.lookalike-redirect: fail",
                 ],
-                "\(findings.map { "\($0.check.rawValue): \($0.reason)" })"
+                "\(findings.map { "\($0.check.id): \($0.reason)" })"
             )
             #expect(report.result(.authorizeCode).reason.contains("requires PKCE"))
             #expect(report.result(.authorizeCode).reason.contains("error=invalid_request"), "\(report.result(.authorizeCode).reason)")
@@ -118,7 +118,7 @@ import Testing
             #expect(report.exitStatus == 2)
 
             let unmet = signedOut.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
-            #expect(unmet.map { "\($0.check.rawValue): \($0.outcome.rawValue)" } == ["authorize.sign-in: could-not-run"], "\(unmet.map(\.reason))")
+            #expect(unmet.map { "\($0.check.id): \($0.outcome.rawValue)" } == ["authorize.sign-in: could-not-run"], "\(unmet.map(\.reason))")
             #expect(signedOut.result(.authorizeSignIn).reason.contains("/accounts/login/"), "\(signedOut.result(.authorizeSignIn).reason)")
             #expect(signedOut.exitStatus == 1)
         }

@@ -79,13 +79,13 @@ import Testing
     }
 
     static func explain(_ report: AuditReport) -> String {
-        report.results.filter { $0.outcome != .pass }.map { "\($0.check.rawValue) \($0.outcome.rawValue): \($0.reason)" }.joined(separator: "\n")
+        report.results.filter { $0.outcome != .pass }.map { "\($0.check.id) \($0.outcome.rawValue): \($0.reason)" }.joined(separator: "\n")
     }
 
     @Test func aConformingExecHandlerPassesEveryPartnerCheck() async throws {
         let report = try await Self.audit(checksClientID: true)
         // `partner.scope` exchanges the app's codes; the script's are no server's, so it is skipped.
-        let partnerChecks = AuditCheck.allCases.filter { $0.target == .partnerApp && $0 != .partnerScope }
+        let partnerChecks = AuditCatalogue.all.filter { $0.target == .partnerApp && $0 != .partnerScope }
         #expect(partnerChecks.filter { report.result($0).outcome != .pass } == [], "\(Self.explain(report))")
         #expect(report.result(.partnerScope).outcome == .skipped)
         #expect(report.result(.partnerRoute).reason.contains(Self.appID))

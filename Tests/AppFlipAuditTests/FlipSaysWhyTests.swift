@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle

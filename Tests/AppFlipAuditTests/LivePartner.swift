@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipClient
 import AppFlipCore
 import AppFlipHTTPClient
@@ -82,6 +83,11 @@ enum LivePartner {
             default: return open([FlipResult.error(.invalidRequest, description: description, state: state).url(appendingTo: redirectURI)])
             }
         case .proceed(let request):
+            if bug == .declinesValidFlip { return LiveAnswer(continue: false) }
+            if bug == .opensNothing { return LiveAnswer(continue: true, open: []) }
+            if bug == .refusesScopeList && request.authorizationRequest.scopes.count > 1 {
+                return open([FlipResult.error(.invalidRequest, description: "scope", state: request.state).url(appendingTo: request.redirectURI)])
+            }
             var authorization = request.authorizationRequest
             if bug == .asksForEveryScope { authorization.scopes = ["profile", "devices"] }
             if bug == .keepsFirstScope { authorization.scopes = Array(authorization.scopes.prefix(1)) }
@@ -103,6 +109,7 @@ enum LivePartner {
             case .extraParameter: return open([result + "&scope=profile"])
             case .opensTwice: return open([result, result])
             case .extraPathSegment: return open([request.redirectURI.string + "/extra?" + FlipResult.code(code, state: request.state).query])
+            case .repeatsCode: return open([result + "&code=" + code])
             default: return open([result])
             }
         }

@@ -7,57 +7,74 @@ enum OAuthBug: String, CaseIterable, Sendable {
     case authorizeLowerCasesHost, authorizePrefixMatch, authorizeChecksFirstRedirectURI, authorizeAnyClient, authorizeClientAnyCase
     case authorizeStateUnencoded
     case signInRefused, authorizeDown, requiresPKCE
+    /// Pattern 1 of issue 37: answers to a valid request that break a rule, never "could not run".
+    case codeInFragment, codePostedByPage, repeatsState, scopeListRefused, sameCode
+    /// Every answer judged wherever it appears: a defect only in a fragment, a refresh answer, a revocation
+    /// refusal, or a 401 the audit did not send on purpose.
+    case tokenInFragment, refreshWithoutNoStore, revokeRefusedWithoutError, noChallengeForBody, malformedChallenge
+    /// Not bugs: a redirect through the server's own page, and a page that forwards to the redirect_uri
+    /// (RFC 6749 §1.7: any user-agent redirection). The browser gets there, and so does the audit.
+    case intermediateRedirect, forwardingPage
+    /// Not bugs: an unknown client or an unregistered redirect_uri sent to the server's own error page
+    /// (RFC 6749 §4.1.2.1 forbids only redirecting to the redirect_uri).
+    case refusalsToItsOwnErrorPage
     // The token endpoint.
     case reusableCode, replayKeepsTokens, unboundRedirect, ignoresSecret, acceptsMissingSecret, acceptsUnknownClient, noBasic, basicOnly
-    case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken
+    case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken, noExpiresIn
     case sameAccessOnRefresh, strictRotation, retiresWithoutSuccessor, bogusRefreshInvalidRequest, errorsAsHTML, descriptionField
     case noBasicChallenge, resourceRefuses, resourceForbidden, resourceNoErrorCode, revokeKeepsRefresh, revokeUnknownRefused
 
-    /// The check that must fail (or warn, for a SHOULD, or could not run, for a precondition) and nothing else.
-    var caughtBy: (check: String, outcome: String) {
+    /// The checks that must fail (or warn, for a SHOULD, or could not run, for a need the audit's own input
+    /// could not establish), and nothing else, as `id: outcome`.
+    var findings: [String] {
         switch self {
-        case .authorizeLowerCasesHost, .authorizePrefixMatch, .authorizeChecksFirstRedirectURI: ("authorize.lookalike-redirect", "fail")
-        case .authorizeAnyClient, .authorizeClientAnyCase: ("authorize.unknown-client", "fail")
-        case .authorizeStateUnencoded: ("authorize.state", "fail")
-        case .signInRefused, .authorizeDown: ("authorize.sign-in", "could-not-run")
-        case .requiresPKCE: ("authorize.code", "fail")
-        case .reusableCode: ("token.code-single-use", "fail")
-        case .replayKeepsTokens: ("token.code-single-use", "warning")
-        case .unboundRedirect: ("token.code-redirect-binding", "fail")
-        case .ignoresSecret, .acceptsMissingSecret: ("token.wrong-secret", "fail")
-        case .acceptsUnknownClient: ("token.unknown-client", "fail")
-        case .noBasic, .basicOnly: ("token.client-auth", "fail")
-        case .textPlainTokens: ("token.json", "fail")
-        case .noCacheControl: ("token.no-store", "fail")
-        case .macTokenType: ("token.bearer", "fail")
-        case .jwtAccessToken: ("token.opaque", "fail")
-        case .expiresInString: ("token.expires-in", "fail")
-        case .noRefreshToken: ("token.refresh-issued", "fail")
-        case .sameAccessOnRefresh: ("token.refresh", "fail")
-        case .strictRotation: ("token.refresh-rotation", "fail")
-        case .retiresWithoutSuccessor: ("token.refresh-chain", "fail")
-        case .bogusRefreshInvalidRequest: ("token.invalid-refresh", "fail")
-        case .errorsAsHTML: ("token.error-format", "fail")
-        case .descriptionField: ("token.error-fields", "fail")
-        case .noBasicChallenge: ("token.www-authenticate", "fail")
-        case .resourceRefuses: ("token.resource", "fail")
-        case .resourceForbidden: ("token.resource-refusal", "fail")
-        case .resourceNoErrorCode: ("token.resource-refusal", "warning")
-        case .revokeKeepsRefresh: ("token.revoke", "fail")
-        case .revokeUnknownRefused: ("token.revoke-unknown", "fail")
+        case .authorizeLowerCasesHost, .authorizePrefixMatch, .authorizeChecksFirstRedirectURI: ["authorize.lookalike-redirect: fail"]
+        case .authorizeAnyClient, .authorizeClientAnyCase: ["authorize.unknown-client: fail"]
+        case .authorizeStateUnencoded: ["authorize.state: fail"]
+        case .signInRefused, .authorizeDown: ["authorize.sign-in: could-not-run"]
+        case .requiresPKCE, .scopeListRefused, .sameCode: ["authorize.code: fail"]
+        case .codeInFragment, .codePostedByPage, .repeatsState, .tokenInFragment: ["authorize.redirect-shape: fail"]
+        case .intermediateRedirect, .forwardingPage, .refusalsToItsOwnErrorPage: []
+        case .refreshWithoutNoStore: ["token.no-store: fail"]
+        case .revokeRefusedWithoutError: ["token.error-format: fail", "token.revoke: fail"]
+        case .noChallengeForBody, .malformedChallenge, .noBasicChallenge: ["token.www-authenticate: fail"]
+        case .reusableCode: ["token.code-single-use: fail"]
+        case .replayKeepsTokens: ["token.code-single-use: warning"]
+        case .unboundRedirect: ["token.code-redirect-binding: fail"]
+        case .ignoresSecret, .acceptsMissingSecret: ["token.wrong-secret: fail"]
+        case .acceptsUnknownClient: ["token.unknown-client: fail"]
+        case .noBasic, .basicOnly: ["token.client-auth: fail"]
+        case .textPlainTokens: ["token.json: fail"]
+        case .noCacheControl: ["token.no-store: fail"]
+        case .macTokenType: ["token.bearer: fail"]
+        case .jwtAccessToken: ["token.opaque: fail"]
+        case .expiresInString: ["token.expires-in: fail"]
+        case .noExpiresIn: ["token.expires-in: warning"]
+        case .noRefreshToken: ["token.refresh-issued: fail"]
+        case .sameAccessOnRefresh: ["token.refresh: fail"]
+        case .strictRotation: ["token.refresh-rotation: fail"]
+        case .retiresWithoutSuccessor: ["token.refresh-chain: fail"]
+        case .bogusRefreshInvalidRequest: ["token.invalid-refresh: fail"]
+        case .errorsAsHTML: ["token.error-format: fail"]
+        case .descriptionField: ["token.error-fields: warning"]
+        case .resourceRefuses: ["token.resource: fail"]
+        case .resourceForbidden: ["token.resource-refusal: fail"]
+        case .resourceNoErrorCode: ["token.resource-refusal: warning"]
+        case .revokeKeepsRefresh: ["token.revoke: fail"]
+        case .revokeUnknownRefused: ["token.revoke-unknown: fail"]
         }
     }
+
+    /// The scopes the audit asks for: two where the bug is in how a list of them is written.
+    var scopes: [String] { self == .scopeListRefused ? ["profile", "devices"] : ["profile"] }
 
     /// How the partner configured Google's client: `noBasic` is audited as a partner that chose Basic, so
     /// that refusing it is the failure; every other bug with Google's default.
     var clientAuth: ClientAuthMethod { self == .noBasic ? .basic : .post }
 
-    /// The exit status the finding makes: 2 for a rule, 1 for a precondition outside the rules, 0 for a warning.
+    /// The exit status the findings make: 2 for a rule, 1 for a need outside the rules, else 0.
     var exitStatus: Int32 {
-        switch caughtBy.outcome {
-        case "fail": 2
-        case "could-not-run": 1
-        default: 0
-        }
+        if findings.contains(where: { $0.hasSuffix(": fail") }) { return 2 }
+        return findings.contains { $0.hasSuffix(": could-not-run") } ? 1 : 0
     }
 }

@@ -17,13 +17,19 @@ enum PartnerBug: String, CaseIterable, Sendable {
     /// Not a bug: refuses (`invalid_request`) a link that asks for only a part of its scopes, which Google never
     /// sends.
     case refusesPartOfTheScopes
+    /// Pattern 1 of issue 37, each a rule broken, never "could not run": declines a valid link; answers it by
+    /// opening nothing; refuses the scope list as Google writes it (space-separated) but takes one scope;
+    /// returns the code twice in the result.
+    case declinesValidFlip, opensNothing, refusesScopeList, repeatsCode
 
     var findings: [String] {
         switch self {
         case .acceptsAnyClientID, .clientIDAnyCase: ["partner.wrong-client-id: fail"]
         case .prefixRedirect, .checksFirstRedirectURI: ["partner.lookalike-redirect: fail"]
         case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
-        case .notUniversalLinksOnly, .extraParameter, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]
+        case .notUniversalLinksOnly, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]
+        // Not a bug after all: the Google app ignores a parameter it does not know (RFC 6749 §4.1.2).
+        case .extraParameter: []
         case .productionRedirectsOnly: ["partner.redirect-uris: fail"]
         // No rule is broken: the precondition says why no code came, and what needs one is skipped.
         case .authorizationDown: ["partner.code: could-not-run"]
@@ -34,6 +40,9 @@ enum PartnerBug: String, CaseIterable, Sendable {
         // `partner.scope` exchanges the app's codes: without the token endpoint it is skipped, so these
         // bugs show only in `PartnerScopeTests`.
         case .asksForEveryScope, .keepsFirstScope, .refusesPartOfTheScopes: []
+        case .declinesValidFlip, .opensNothing, .refusesScopeList: ["partner.code: fail"]
+        // The result breaks its shape; partner.code, which has no usable code, is skipped naming it.
+        case .repeatsCode: ["partner.result-shape: fail"]
         case .googleSample:
             [
                 "partner.result-shape: fail", "partner.state-success: fail", "partner.state-error: fail", "partner.lookalike-redirect: fail",

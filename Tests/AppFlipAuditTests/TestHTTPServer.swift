@@ -1,3 +1,4 @@
+import AppFlipAudit
 import Hummingbird
 import HummingbirdTesting
 import Logging

@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 import AppFlipTesting
 import Foundation
@@ -166,7 +167,7 @@ import Testing
                 )
                 #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
                 let audited = try HostedTestFixture.column(audit.standardOutput, "results", "id").filter { $0.hasPrefix("aasa.") }
-                let shared = checked.filter { AuditCheck(rawValue: $0) != nil }
+                let shared = checked.filter { AuditCatalogue.spec(id: $0) != nil }
                 #expect(shared == HostingPolicy.aasa.rules.all.map(\.id) + ["aasa.valid"])
                 #expect(shared.allSatisfy(audited.contains), "\(audited)")
             }

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    static let androidChecks = AuditCheck.allCases.filter { $0.target == .androidAssociationFile }
+    static let androidChecks = AuditCatalogue.all.filter { $0.target == .androidAssociationFile }
 
     @Test func aConformingHostPassesEveryCheck() async throws {
         let report = try await Self.audit(.good)
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (Server.Variant.movedPermanently, AuditCheck.assetLinksHostedNoRedirect),
+        (Server.Variant.movedPermanently, CheckSpec.assetLinksHostedNoRedirect),
         (.notFound, .assetLinksHostedStatus),
         (.textPlain, .assetLinksHostedContentType),
         (.oversized, .assetLinksHostedSize),
@@ -39,13 +39,13 @@ import Testing
         (.otherFingerprint, .assetLinksDelegates),
         (.nullBeside, .assetLinksStatementServiceVerifies),
     ])
-    func eachBrokenVariantFailsExactlyItsCheck(variant: Server.Variant, check: AuditCheck) async throws {
+    func eachBrokenVariantFailsExactlyItsCheck(variant: Server.Variant, check: CheckSpec) async throws {
         let report = try await Self.audit(variant)
         #expect(
             report.checks(.fail) == [check],
-            "\(report.results.filter { $0.check.target == .androidAssociationFile }.map { "\($0.check.rawValue) \($0.outcome) \($0.reason)" })"
+            "\(report.results.filter { $0.check.target == .androidAssociationFile }.map { "\($0.check.id) \($0.outcome) \($0.reason)" })"
         )
-        #expect(report.result(check).check.source == AssetLinksRule(rawValue: check.rawValue)?.source)
+        #expect(report.result(check).check.source == AssetLinksRule(rawValue: check.id)?.source)
         #expect(report.exitStatus == 2)
     }
 

@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 import AppFlipTesting
 import Foundation
@@ -195,7 +196,7 @@ import Testing
             )
             #expect(audit.status == 0, "\(audit.standardOutput)\(audit.standardError)")
             let audited = try HostedTestFixture.column(audit.standardOutput, "results", "id").filter { $0.hasPrefix("assetlinks.") }
-            let expected = AssetLinksRule.allCases.map(\.rawValue).filter { AuditCheck(rawValue: $0) != nil }
+            let expected = AssetLinksRule.allCases.map(\.rawValue).filter { AuditCatalogue.spec(id: $0) != nil }
             #expect(checked == expected, "\(checked)")
             #expect(audited.sorted() == expected.sorted(), "\(audited)")
         }

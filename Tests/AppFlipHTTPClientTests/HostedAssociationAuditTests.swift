@@ -6,7 +6,7 @@ import Testing
 /// `appflip audit --aasa-domain`: the hosted file's hosting rules as `aasa.hosted-*` checks and the flip link's
 /// routing, fetched over real HTTPS on 127.0.0.1 from a server whose certificate only the test CA signs.
 @Suite struct HostedAssociationAuditTests {
-    static let associationChecks = AuditCheck.allCases.filter { $0.target == .associationFile }
+    static let associationChecks = AuditCatalogue.all.filter { $0.target == .associationFile }
 
     static func audit(_ domain: String) async throws -> AuditReport {
         let fixture = try HostedTestFixture()

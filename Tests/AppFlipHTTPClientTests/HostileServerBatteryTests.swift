@@ -243,7 +243,7 @@ import Testing
         func failed(_ results: [AuditResult]) -> Outcome {
             // A precondition that could not be met is the audit's could-not-run, with its reason.
             if let unmet = results.first(where: { $0.outcome == .couldNotRun }) { return Outcome(couldNotRun: unmet.reason) }
-            return Outcome(failed: results.filter { $0.outcome == .fail }.map(\.check.rawValue))
+            return Outcome(failed: results.filter { $0.outcome == .fail }.map(\.check.id))
         }
         switch kind {
         case .tokenAudit:

@@ -256,7 +256,8 @@ import Testing
                     with: client
                 )
                 #expect(wrongPost.status == 401)
-                #expect(wrongPost.headers.first(name: "WWW-Authenticate") == nil)
+                // RFC 9110 §15.5.2: a 401 carries a challenge whatever the client tried.
+                #expect(wrongPost.headers.first(name: "WWW-Authenticate") == "Basic realm=\"appflip-oauth\"")
 
                 let unknownClient = try await postForm(
                     "\(base)/token",

@@ -1,48 +1,28 @@
 import AppFlipCore
 import AppFlipGoogle
 
-/// The challenges a refusal must carry: `WWW-Authenticate: Basic` on a 401 to a failed HTTP Basic attempt
-/// (RFC 6749 §5.2), and `WWW-Authenticate: Bearer` from the resource for a missing, made-up or revoked
-/// token (RFC 6750 §3, §3.1).
+/// The requests that call for a challenge: a wrong secret in HTTP Basic, when Basic is accepted for the
+/// client (its answer, with every other 401 of the run, is judged by ``ChallengeJudge``), and the resource
+/// without a token, with one never issued and with the revoked grant's (`token.resource-refusal`).
 extension TokenEndpointAudit {
-    /// `token.www-authenticate`: a wrong secret in HTTP Basic, judged when Basic is accepted for the client.
-    func basicChallenge(basicAccepted: Bool) async throws(AuditUnreachable) -> AuditResult {
-        guard basicAccepted else {
-            return AuditResult(
-                .tokenWWWAuthenticate,
-                .skipped,
-                "HTTP Basic is not accepted for this client (token.client-auth), so its challenge is not judged"
-            )
-        }
+    /// A wrong secret in HTTP Basic with a made-up refresh token, sent only when Basic is shown accepted.
+    func basicChallenge() async throws(AuditUnreachable) {
+        guard
+            context.exchanges.exchanges.contains(where: { exchange in
+                guard exchange.clientAuth == .basic, case .token(let answer)? = exchange.answer else { return false }
+                return answer.issuedTokens
+            })
+        else { return }
         var wrong = client(.basic)
         wrong.secret += "-wrong"
-        let answer = try await refresh(Self.madeUpToken(), wrong)
-        let evidence = ["a made-up refresh token with a wrong secret in HTTP Basic: \(answer)"]
-        // Whatever its `error` says, a 401 refuses the client's authentication: RFC 6749 §5.2 asks for the challenge.
-        guard answer.error == "invalid_client" || answer.status == 401 else {
-            return AuditResult(
-                .tokenWWWAuthenticate,
-                .skipped,
-                "a wrong secret in HTTP Basic got \(answer.summary), not invalid_client: no client-authentication failure to judge",
-                evidence: evidence
-            )
-        }
-        if answer.status != 401 {
-            return AuditResult(.tokenWWWAuthenticate, .fail, "a failed HTTP Basic attempt got HTTP \(answer.status), not 401", evidence: evidence)
-        }
-        guard Challenge.names(answer.wwwAuthenticate, scheme: "basic") else {
-            let header =
-                answer.wwwAuthenticate.map { "WWW-Authenticate: \(String($0.prefix(120))), which does not name Basic" } ?? "no WWW-Authenticate"
-            return AuditResult(.tokenWWWAuthenticate, .fail, "a 401 to a failed HTTP Basic attempt has \(header)", evidence: evidence)
-        }
-        return AuditResult(.tokenWWWAuthenticate, .pass, "HTTP 401 with WWW-Authenticate naming Basic", evidence: evidence)
+        _ = try await refresh(Self.madeUpToken(), wrong, for: "token.www-authenticate: a made-up refresh token with a wrong secret in HTTP Basic")
     }
 
     /// `token.resource-refusal`: no token and a made-up one, plus the revoked grant's access tokens.
-    func resourceRefusal(revoked: [(String, ResourceAnswer)]) async throws(AuditUnreachable) -> AuditResult {
-        guard target.resourceURL != nil, let none = try await resource(nil), let madeUp = try await resource(Self.madeUpToken()) else {
-            return AuditResult(.tokenResourceRefusal, .skipped, "no resource: give --resource-url")
-        }
+    func resourceRefusal(revoked: [(String, ResourceAnswer)]) async throws(AuditUnreachable) {
+        guard target.resourceURL != nil, let none = try await resource(nil, for: "token.resource-refusal: no token"),
+            let madeUp = try await resource(Self.madeUpToken(), for: "token.resource-refusal: a token never issued")
+        else { return }
         let inputs = [("no token", none), ("a token never issued", madeUp)] + revoked
         let evidence = inputs.map { "\($0.0): \($0.1)" }
         var failures: [String] = []
@@ -62,22 +42,14 @@ extension TokenEndpointAudit {
                 warnings.append("\(label): the challenge has \(answer.errorCode.map { "error=\($0)" } ?? "no error attribute"), not invalid_token")
             }
         }
-        if !failures.isEmpty {
-            return AuditResult(
-                .tokenResourceRefusal,
-                .fail,
-                "\(failures.count) of \(inputs.count): " + failures.joined(separator: "; "),
-                evidence: evidence
-            )
-        }
-        if !warnings.isEmpty {
-            return AuditResult(
-                .tokenResourceRefusal,
-                .warning,
-                "\(warnings.count) of \(inputs.count): " + warnings.joined(separator: "; "),
-                evidence: evidence
-            )
-        }
-        return AuditResult(.tokenResourceRefusal, .pass, "\(inputs.count) refusals, each HTTP 401 with a Bearer challenge", evidence: evidence)
+        let finding: Finding =
+            if !failures.isEmpty {
+                .fail("\(failures.count) of \(inputs.count): " + failures.joined(separator: "; "), evidence: evidence)
+            } else if !warnings.isEmpty {
+                .warn("\(warnings.count) of \(inputs.count): " + warnings.joined(separator: "; "), evidence: evidence)
+            } else {
+                .held("\(inputs.count) refusals, each HTTP 401 with a Bearer challenge", evidence: evidence)
+            }
+        context.ledger.record(.tokenResourceRefusal, finding)
     }
 }

@@ -6,84 +6,107 @@ import AppFlipGoogle
 /// refusal is the failure and the other method's answer is information. Every later check uses a method
 /// that works, so that one refused method does not turn into a cascade of `invalid_client` failures.
 extension TokenEndpointAudit {
-    struct ClientAuthentication {
-        var result: AuditResult
-        /// The method the later checks use; nil when the credentials were refused both ways.
-        var method: ClientAuthMethod?
-        /// The answer that issued tokens, for `token.exchange` and the shape checks.
+    /// The method the later checks use, the answer that issued tokens (nil when none did), and the methods
+    /// that got tokens.
+    struct WorkingMethod {
+        var method: ClientAuthMethod
         var tokens: TokenAnswer?
-        /// The configured method's answer.
-        var configuredAnswer: TokenAnswer
-        var exchangeEvidence: [String]
-        /// Whether HTTP Basic got tokens.
-        var basicAccepted: Bool { accepted.contains(.basic) }
-        /// The methods that got tokens.
         var accepted: [ClientAuthMethod]
-        /// The refusals of requests Google sends, for the error checks.
-        var errors: [(String, TokenAnswer)]
     }
 
-    func clientAuthentication(_ codes: any AuditCodeSource) async throws(AuditUnreachable) -> ClientAuthentication {
+    /// Nil when the client's credentials were refused both ways (`token.client-auth` could not run).
+    func clientAuthentication(_ codes: any AuditCodeSource) async throws(AuditUnreachable) -> WorkingMethod? {
         let configured = target.clientAuth
         let other = configured.other
-        let configuredCode = try await freshCode(codes)
-        let configuredAnswer = try await exchange(configuredCode, client(configured))
-        let otherCode = try await freshCode(codes)
-        let otherAnswer = try await exchange(otherCode, client(other))
+        func noCode() -> WorkingMethod? {
+            let why = context.ledger.snapshot().ownNeeds[.tokenClientAuth]?[.code] ?? .nothingToJudge("no fresh code")
+            context.ledger.set(.workingClientAuth, why)
+            context.ledger.set(.tokens, why)
+            return nil
+        }
+        guard let configuredCode = try await freshCode(codes, for: .tokenClientAuth) else { return noCode() }
+        let configuredAnswer = try await exchange(
+            configuredCode,
+            client(configured),
+            for: "token.client-auth: \(configured.name), as Google sends it"
+        )
+        guard let otherCode = try await freshCode(codes, for: .tokenClientAuth) else { return noCode() }
+        var otherClient = client(other)
+        otherClient.googleSends = false
+        let otherAnswer = try await exchange(otherCode, otherClient, for: "token.client-auth: \(other.name), for information")
+        if otherAnswer.issuedTokens { context.exchanges.markGoogleSends(otherAnswer.exchange) }
         let evidence = [
             "POST \(target.url) grant_type=authorization_code, \(Self.redacted("code", configuredCode)): \(configuredAnswer)",
             "POST \(target.url) grant_type=authorization_code, \(Self.redacted("code", otherCode)): \(otherAnswer)",
         ]
         let accepted = [(configured, configuredAnswer), (other, otherAnswer)].filter { $0.1.issuedTokens }.map(\.0)
-        let configuredLabel = "the exchange with \(configured.name)"
-        var outcome = ClientAuthentication(
-            result: AuditResult(.tokenClientAuth, .pass, ""),
-            method: configured,
-            tokens: nil,
-            configuredAnswer: configuredAnswer,
-            exchangeEvidence: evidence,
-            accepted: accepted,
-            errors: []
-        )
-        if configuredAnswer.issuedTokens {
+        let outcome = Self.blame(configured: (configured, configuredAnswer), other: (other, otherAnswer))
+        let ledger = context.ledger
+        switch outcome {
+        case .configured(let why), .other(let why):
+            ledger.establish(.workingClientAuth)
+            ledger.establish(.tokens)
+            let method = outcome.isConfigured ? configured : other
+            ledger.record(.tokenClientAuth, outcome.isConfigured ? .held(why, evidence: evidence) : .fail(why, evidence: evidence))
+            ledger.record(.tokenExchange, .held("tokens issued (\(method.name))", evidence: evidence))
+            return WorkingMethod(method: method, tokens: outcome.isConfigured ? configuredAnswer : otherAnswer, accepted: accepted)
+        case .refused(let cause, let why):
+            ledger.set(.workingClientAuth, .couldNotRun(cause, why))
+            ledger.set(.tokens, .couldNotRun(cause, why))
+            ledger.record(.tokenClientAuth, .note(evidence))
+            return nil
+        case .noTokens(let why):
+            // The credentials are not refused: the checks that need no tokens go on with the configured method.
+            ledger.establish(.workingClientAuth)
+            ledger.set(.workingClientAuth, .nothingToJudge(why), for: .tokenClientAuth)
+            let why = "a fresh code got \(configuredAnswer.summary), not tokens"
+            ledger.set(.tokens, .brokeRule(.tokenExchange, why))
+            ledger.record(.tokenExchange, .fail(why, evidence: evidence))
+            ledger.record(.tokenClientAuth, .note(evidence))
+            return WorkingMethod(method: configured, tokens: nil, accepted: [])
+        }
+    }
+
+    /// What the two exchanges say about the client authentication, blamed once.
+    enum ClientAuthBlame: Equatable {
+        /// The configured method works.
+        case configured(String)
+        /// Only the other method works: `token.client-auth` fails, the later checks use the other.
+        case other(String)
+        /// Both refused the credentials, or the endpoint is down: could not run.
+        case refused(CouldNotRunCause, String)
+        /// Neither got tokens for another reason: `token.exchange` fails.
+        case noTokens(String)
+
+        var isConfigured: Bool { if case .configured = self { true } else { false } }
+    }
+
+    static func blame(configured: (ClientAuthMethod, TokenAnswer), other: (ClientAuthMethod, TokenAnswer)) -> ClientAuthBlame {
+        let (method, answer) = configured
+        let (otherMethod, otherAnswer) = other
+        if answer.issuedTokens {
             let information =
                 otherAnswer.issuedTokens
-                ? "\(other.name) is accepted too"
-                : "\(other.name) got \(otherAnswer.summary) (information: Google sends \(configured.name))"
-            outcome.result = AuditResult(
-                .tokenClientAuth,
-                .pass,
-                "\(configured.name) is accepted, as Google sends it (--client-auth \(configured.rawValue)); \(information)",
-                evidence: evidence
-            )
-            outcome.tokens = configuredAnswer
-        } else if otherAnswer.issuedTokens {
-            outcome.result = AuditResult(
-                .tokenClientAuth,
-                .fail,
-                "\(configured.name), which Google sends (--client-auth \(configured.rawValue)), got \(configuredAnswer.summary); \(other.name) gets tokens, so the other checks use it: accept \(configured.name), or configure \(other.name) for Google's client",
-                evidence: evidence
-            )
-            outcome.method = other
-            outcome.tokens = otherAnswer
-            outcome.errors = [(configuredLabel, configuredAnswer)]
-        } else if configuredAnswer.error == "invalid_client" && otherAnswer.error == "invalid_client" {
-            outcome.result = AuditResult(
-                .tokenClientAuth,
-                .couldNotRun,
-                "could not run: the token endpoint refused the client's credentials both ways (\(configured.name): \(configuredAnswer.summary); \(other.name): \(otherAnswer.summary)): check --client-id and the client secret",
-                evidence: evidence
-            )
-            outcome.method = nil
-        } else {
-            outcome.result = AuditResult(
-                .tokenClientAuth,
-                .skipped,
-                "neither method got tokens, so neither can be told to work (token.exchange says what came back)",
-                evidence: evidence
-            )
-            outcome.errors = [(configuredLabel, configuredAnswer)]
+                ? "\(otherMethod.name) is accepted too" : "\(otherMethod.name) got \(otherAnswer.summary) (information: Google sends \(method.name))"
+            return .configured("\(method.name) is accepted, as Google sends it (--client-auth \(method.rawValue)); \(information)")
         }
-        return outcome
+        if otherAnswer.issuedTokens {
+            return .other(
+                "\(method.name), which Google sends (--client-auth \(method.rawValue)), got \(answer.summary); \(otherMethod.name) gets tokens, so the other checks use it: accept \(method.name), or configure \(otherMethod.name) for Google's client"
+            )
+        }
+        if answer.error == "invalid_client" && otherAnswer.error == "invalid_client" {
+            return .refused(
+                .contradictoryOptions,
+                "the token endpoint refused the client's credentials both ways (\(method.name): \(answer.summary); \(otherMethod.name): \(otherAnswer.summary)): check --client-id and the client secret"
+            )
+        }
+        if answer.status >= 500 && otherAnswer.status >= 500 {
+            return .refused(
+                .serverError,
+                "the token endpoint answered a valid code exchange with a server error both ways (\(answer.summary); \(otherAnswer.summary))"
+            )
+        }
+        return .noTokens("neither method got tokens, so neither can be told to work (token.exchange says what came back)")
     }
 }

@@ -1,4 +1,4 @@
-public import AppFlipCore
+import AppFlipCore
 
 /// `partner.scope`: the flip link's `scope` reaches the partner app's code. The app's code is exchanged as
 /// Google would, and the scopes its tokens carry are compared with what was asked, first the first scope
@@ -25,74 +25,84 @@ extension TokenEndpointAudit {
     /// What one scope request came to.
     private enum ScopeOutcome {
         case kept(String)
-        case serverPolicy(String)
         case unsure(String)
         case lost(String)
-        case unseen(String)
-        case couldNotRun(String)
+        /// Nothing to judge: the need that fell short, and where it stands.
+        case unjudged(AuditNeed, NeedState)
     }
 
-    func scopeFidelity(_ sources: PartnerScopeSources, _ google: Client) async throws(AuditUnreachable) -> AuditResult {
-        let (app, control, scopes) = (sources.app, sources.control, sources.scopes)
-        guard let first = scopes.first else { return AuditResult(.partnerScope, .skipped, "no --scope to ask for") }
-        let requests = scopes.count > 1 ? [[first], scopes] : [[first]]
-        var outcomes: [ScopeOutcome] = []
-        var evidence: [String] = []
+    func scopeFidelity(_ sources: PartnerScopeSources, _ google: Client) async throws(AuditUnreachable) {
+        let check = CheckSpec.partnerScope
+        let ledger = context.ledger
+        guard let first = sources.scopes.first else { return }
+        ledger.set(.tokenScope, .met, for: check)
+        let requests = sources.scopes.count > 1 ? [[first], sources.scopes] : [[first]]
+        var findings: [Finding] = []
+        var unjudged: [(AuditNeed, NeedState)] = []
         for asked in requests {
-            let (outcome, lines) = try await scopeOutcome(asked: asked, every: asked == scopes, app: app, control: control, google)
-            outcomes.append(outcome)
-            evidence += lines
-        }
-        func reasons(_ pick: (ScopeOutcome) -> String?) -> [String] { outcomes.compactMap(pick) }
-        let lost = reasons { if case .lost(let why) = $0 { why } else { nil } }
-        if !lost.isEmpty { return AuditResult(.partnerScope, .fail, lost.joined(separator: "; "), evidence: evidence) }
-        let unsure = reasons { if case .unsure(let why) = $0 { why } else { nil } }
-        if !unsure.isEmpty { return AuditResult(.partnerScope, .warning, unsure.joined(separator: "; "), evidence: evidence) }
-        let kept = reasons {
-            switch $0 {
-            case .kept(let why), .serverPolicy(let why): why
-            default: nil
+            let (outcome, lines) = try await scopeOutcome(asked: asked, every: asked == sources.scopes, sources, google)
+            ledger.record(check, .note(lines))
+            switch outcome {
+            case .kept(let why): findings.append(.held(why))
+            case .unsure(let why): findings.append(.warn(why))
+            case .lost(let why): findings.append(.fail(why))
+            case .unjudged(let need, let state): unjudged.append((need, state))
             }
         }
-        let couldNot = reasons { if case .couldNotRun(let why) = $0 { why } else { nil } }
-        if !couldNot.isEmpty {
-            return AuditResult(.partnerScope, .couldNotRun, "could not run: " + couldNot.joined(separator: "; "), evidence: evidence)
+        // A wrong scope fails or warns whatever else happened; a shortfall of Google's own request (every
+        // scope) leaves the check unjudged, naming the rule; a part of the scopes the app refuses, or tokens that
+        // name no scope, leave only their request unjudged.
+        if findings.contains(where: { $0.kind != .held }) || (!findings.isEmpty && !unjudged.contains { $0.0 != .tokenScope }) {
+            for finding in findings { ledger.record(check, finding) }
+        } else if let (need, state) = unjudged.first(where: { $0.0 != .tokenScope }) ?? unjudged.first {
+            ledger.set(need, state, for: check)
         }
-        if !kept.isEmpty { return AuditResult(.partnerScope, .pass, kept.joined(separator: "; "), evidence: evidence) }
-        let unseen = reasons { if case .unseen(let why) = $0 { why } else { nil } }
-        return AuditResult(.partnerScope, .skipped, unseen.first ?? "nothing to judge", evidence: evidence)
     }
 
     /// `every`: `asked` is every scope, Google's own request, rather than a part of them.
     private func scopeOutcome(
         asked: [String],
         every: Bool,
-        app: any ScopedCodeSource,
-        control: (any ScopedCodeSource)?,
+        _ sources: PartnerScopeSources,
         _ google: Client
     ) async throws(AuditUnreachable) -> (ScopeOutcome, [String]) {
         let label = String(reflecting: asked.joined(separator: " "))
         let appGranted: [String]
         var evidence: [String] = []
-        switch try await grantedScopes(asked: asked, from: app, google) {
+        switch try await grantedScopes(asked: asked, from: sources.app, google) {
         case .granted(let scopes, let line):
             appGranted = scopes
             evidence.append("the app's code for scope \(label): \(line)")
         case .noScope(let line):
             evidence.append("the app's code for scope \(label): \(line)")
             return (
-                .unseen("the token response names no scope (RFC 6749 §5.1: then the scopes are those asked), so a lost scope cannot be seen"),
+                .unjudged(
+                    .tokenScope,
+                    .nothingToJudge(
+                        "the token response names no scope (RFC 6749 §5.1: then the scopes are those asked), so a lost scope cannot be seen"
+                    )
+                ),
                 evidence
             )
-        case .failed(let why) where every:
-            return (.couldNotRun("scope \(label): the app's code: \(why)"), evidence)
-        case .failed(let why):
+        case .noCode(let state) where every:
+            return (.unjudged(.appCode, state), evidence)
+        case .noCode(let state):
             // Google always asks for every scope: an app may refuse a part of them.
-            return (.unseen("scope \(label), a part of the scopes, which Google never asks alone: the app's code: \(why)"), evidence)
+            let why = if case .brokeRule(_, let text) = state { text } else { "no code" }
+            return (
+                .unjudged(
+                    .tokenScope,
+                    .nothingToJudge("scope \(label), a part of the scopes, which Google never asks alone: the app's code: \(why)")
+                ), evidence
+            )
+        case .notExchanged(let answer, let line):
+            evidence.append("the app's code for scope \(label): \(line)")
+            context.ledger.record(.tokenExchange, .fail("the app's code for scope \(label) got \(answer.summary), not tokens", evidence: [line]))
+            return (.unjudged(.tokens, .brokeRule(.tokenExchange, "the app's code for scope \(label) got \(answer.summary), not tokens")), evidence)
         }
         let carried = String(reflecting: appGranted.joined(separator: " "))
         if Set(appGranted) == Set(asked) { return (.kept("asked \(label), the tokens carry \(carried)"), evidence) }
-        guard let control else {
+        guard let control = sources.control else {
             return (
                 .unsure(
                     "asked \(label), the tokens of the app's code carry \(carried): the app did not pass scope on, or the server grants \(carried) for \(label) (RFC 6749 §3.3); give --authorize-url to tell which"
@@ -103,9 +113,7 @@ extension TokenEndpointAudit {
         case .granted(let scopes, let line):
             evidence.append("the authorization endpoint's own code for scope \(label): \(line)")
             if Set(scopes) == Set(appGranted) {
-                return (
-                    .serverPolicy("asked \(label), the server grants \(carried) for it, to the app's code as to its own (RFC 6749 §3.3)"), evidence
-                )
+                return (.kept("asked \(label), the server grants \(carried) for it, to the app's code as to its own (RFC 6749 §3.3)"), evidence)
             }
             let direct = String(reflecting: scopes.joined(separator: " "))
             return (
@@ -113,20 +121,24 @@ extension TokenEndpointAudit {
                     "asked \(label): the app's code carries \(carried), the authorization endpoint's own code for \(label) carries \(direct): the app does not pass the link's scope on as sent"
                 ), evidence
             )
-        case .noScope(let line), .failed(let line):
+        case .noScope(let line), .notExchanged(_, let line):
             evidence.append("the authorization endpoint's own code for scope \(label): \(line)")
-            return (
-                .unsure(
-                    "asked \(label), the tokens of the app's code carry \(carried): the app did not pass scope on, or the server grants \(carried) for \(label) (RFC 6749 §3.3); the authorization endpoint's own code did not tell which"
-                ), evidence
-            )
+            return (.unsure(unsure(label, carried)), evidence)
+        case .noCode:
+            evidence.append("the authorization endpoint's own code for scope \(label): none")
+            return (.unsure(unsure(label, carried)), evidence)
         }
+    }
+
+    private func unsure(_ label: String, _ carried: String) -> String {
+        "asked \(label), the tokens of the app's code carry \(carried): the app did not pass scope on, or the server grants \(carried) for \(label) (RFC 6749 §3.3); the authorization endpoint's own code did not tell which"
     }
 
     private enum Granted {
         case granted([String], String)
         case noScope(String)
-        case failed(String)
+        case noCode(NeedState)
+        case notExchanged(TokenAnswer, String)
     }
 
     /// The scopes the tokens of a fresh code for `asked` carry, by the token response's `scope`.
@@ -134,13 +146,16 @@ extension TokenEndpointAudit {
         let code: String
         do {
             code = try await source.freshCode(redirectURI: redirectURI, scopes: asked)
+        } catch let shortfall as CodeShortfall {
+            return .noCode(shortfall.state)
+        } catch let error as AuditUnreachable {
+            throw error
         } catch {
-            // A source that declines to give a code for these scopes leaves this check unjudged, not the audit.
-            return .failed("no code: \(error)")
+            return .noCode(.nothingToJudge("no code: \(error)"))
         }
-        let answer = try await exchange(code, google)
+        let answer = try await exchange(code, google, for: "partner.scope: a code for scope \(String(reflecting: asked.joined(separator: " ")))")
         let line = "POST \(target.url) grant_type=authorization_code, \(Self.redacted("code", code)): \(answer)"
-        guard answer.issuedTokens else { return .failed("the code did not exchange: \(answer.summary)") }
+        guard answer.issuedTokens else { return .notExchanged(answer, line) }
         guard let scope = answer.string("scope") else { return .noScope(line + " (no scope member)") }
         return .granted(scope.split(separator: " ", omittingEmptySubsequences: true).map(String.init), line + " scope=\(String(reflecting: scope))")
     }

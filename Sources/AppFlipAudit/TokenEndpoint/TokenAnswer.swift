@@ -4,6 +4,8 @@ import AppFlipCore
 /// name, the JSON members and the client authentication it answered. Its description shows no token: only
 /// lengths and fingerprints, and the server's `error_description` with what was sent redacted.
 struct TokenAnswer: Sendable, CustomStringConvertible {
+    /// The exchange that brought it (``RecordedExchange/id``).
+    var exchange: Int
     var status: Int
     var contentType: String?
     var cacheControl: String?
@@ -16,6 +18,7 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
     var errorDescription: String?
 
     init(
+        exchange: Int,
         status: Int,
         contentType: String?,
         cacheControl: String?,
@@ -24,6 +27,7 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
         body: [UInt8],
         secretsSent: [String]
     ) {
+        self.exchange = exchange
         self.status = status
         self.contentType = contentType
         self.cacheControl = cacheControl
@@ -68,7 +72,7 @@ struct TokenAnswer: Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        var parts = ["HTTP \(status)"]
+        var parts = ["#\(exchange) HTTP \(status)"]
         if let error { parts.append("error=\(String(error.prefix(64)))") }
         if let errorDescription { parts.append("error_description=\(String(reflecting: errorDescription))") }
         if let accessToken { parts.append("access_token (\(accessToken.utf8.count) bytes, sha256:\(Fingerprint.of(accessToken)))") }

@@ -6,8 +6,9 @@ public import AsyncHTTPClient
 /// The token-endpoint checks (RFC 6749 §2.3.1, §4.1.3, §5, §6, §10.5; RFC 6750 §3; RFC 7009; Google's
 /// account-linking validation tool). First the precondition: which client authentication works, each method
 /// on a fresh code; every later request uses one that does. Then every check on its own fresh material: its
-/// own code, its own tokens, shown usable right before the action whose effect it judges. No code, token or
-/// secret reaches a result: lengths and fingerprints only.
+/// own code, its own tokens, shown usable right before the action whose effect it judges. The judges read
+/// every answer of the run at the end (the shape of every token response, every refusal, every challenge).
+/// No code, token or secret reaches a result: lengths and fingerprints only.
 public struct TokenEndpointAudit: Sendable {
     /// The endpoint and client.
     public var target: TokenEndpointTarget
@@ -18,103 +19,84 @@ public struct TokenEndpointAudit: Sendable {
     /// The bounds of each request: `OutboundBounds.oauth()` unless a test shortens them.
     public var bounds: OutboundBounds
     let httpClient: HTTPClient
+    let context: AuditContext
 
     /// An audit of `target` with codes issued for `redirectURI`; `httpClient` must not follow redirects.
     public init(target: TokenEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient, bounds: OutboundBounds = .oauth()) {
+        self.init(target: target, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds, context: AuditContext())
+    }
+
+    init(target: TokenEndpointTarget, redirectURI: AppFlipRedirectURI, httpClient: HTTPClient, bounds: OutboundBounds, context: AuditContext) {
         self.target = target
         self.redirectURI = redirectURI
         self.httpClient = httpClient
         self.bounds = bounds
+        self.context = context
     }
 
-    /// The error answers of the run, which `token.error-format` and `token.error-fields` judge, each named by
-    /// what was sent; only requests Google can send count (not the other client authentication method).
-    struct ErrorAnswers {
-        var token: [(String, TokenAnswer)] = []
-        var revocation: [(String, TokenAnswer)] = []
-
-        mutating func note(_ label: String, _ answer: TokenAnswer) {
-            if !answer.issuedTokens { token.append((label, answer)) }
-        }
-    }
-
-    /// Runs every token-endpoint check, and `partner.scope` when its sources are given. Throws only when the
+    /// Runs the token-endpoint checks alone on the codes of `codes`, and judges them. Throws only when the
     /// endpoint or the code source cannot be reached.
-    public func run(codes: any AuditCodeSource, partnerScope: PartnerScopeSources? = nil) async throws(AuditUnreachable) -> [AuditResult] {
-        var errors = ErrorAnswers()
-        let authentication = try await clientAuthentication(codes)
-        var results = [authentication.result]
-        guard let method = authentication.method else {
-            let reason = "needs token.client-auth: the client's credentials were refused"
-            let skipped = AuditCheck.allCases.filter {
-                ($0.target == .tokenEndpoint && $0 != .tokenClientAuth) || (partnerScope != nil && $0 == .partnerScope)
-            }
-            return results + skipped.map { AuditResult($0, .skipped, reason) }
-        }
-        let google = client(method)
-        for (label, answer) in authentication.errors { errors.note(label, answer) }
-
-        var resourceWorks = false
-        var revokedRefusals: [(String, ResourceAnswer)] = []
-        var firstTokens: TokenAnswer?
-        if let tokens = authentication.tokens {
-            results.append(AuditResult(.tokenExchange, .pass, "tokens issued (\(method.name))", evidence: authentication.exchangeEvidence))
-            results += Self.shape(tokens)
-            let (resourceResult, works) = try await resourceCheck(tokens)
-            resourceWorks = works
-            results.append(resourceResult)
-            results += try await refreshChain(from: tokens, google, resourceWorks: resourceWorks, &errors)
-            results.append(try await rotation(codes, google))
-            results.append(try await singleUse(codes, google, resourceWorks: resourceWorks, &errors))
-            results.append(try await redirectBinding(codes, google, &errors))
-            firstTokens = tokens
-            let revocation = try await revocation(codes, google, resourceWorks: resourceWorks, &errors)
-            results += revocation.results
-            revokedRefusals = revocation.refusals
-            results.append(try await codeExpiry(codes, google, &errors))
-            if let partnerScope { results.append(try await scopeFidelity(partnerScope, google)) }
-        } else {
-            results.append(
-                AuditResult(
-                    .tokenExchange,
-                    .fail,
-                    "a fresh code got \(authentication.configuredAnswer.summary), not tokens",
-                    evidence: authentication.exchangeEvidence
-                )
-            )
-            let reason = "needs token.exchange: no code got tokens"
-            let dependants: [AuditCheck] = [
-                .tokenJSON, .tokenNoStore, .tokenBearer, .tokenOpaque, .tokenExpiresIn, .tokenRefreshIssued, .tokenCodeSingleUse,
-                .tokenCodeRedirectBinding, .tokenRefresh, .tokenRefreshChain, .tokenRefreshRotation, .tokenResource, .tokenRevoke,
-                .tokenCodeExpiry,
-            ]
-            results += (dependants + (partnerScope == nil ? [] : [.partnerScope])).map { AuditResult($0, .skipped, reason) }
-            results.append(try await revokeUnknown(google, &errors))
-        }
-        let methods = authentication.accepted.isEmpty ? [method] : authentication.accepted
-        results.append(try await wrongSecret(codes, methods, &errors))
-        results.append(try await unknownClient(codes, methods, &errors))
-        let refreshGrantRefused = errors.token.contains { $0.0 == "refresh 1" && $0.1.error == "unsupported_grant_type" }
-        results.append(try await invalidRefresh(google, issued: firstTokens, refreshGrantRefused: refreshGrantRefused, &errors))
-        results.append(try await basicChallenge(basicAccepted: authentication.basicAccepted))
-        results.append(try await resourceRefusal(revoked: revokedRefusals))
-        results.append(Self.errorFormat(errors.token + errors.revocation))
-        results.append(Self.errorFields(errors))
-        return results
+    public func run(codes: any AuditCodeSource) async throws(AuditUnreachable) -> [AuditResult] {
+        context.ledger.establish(.tokenEndpoint)
+        context.ledger.establish(.code)
+        try await probe(codes: codes)
+        Judges.run(context)
+        return VerdictBuilder.results(AuditCatalogue.checks(of: .tokenEndpoint), context.ledger.snapshot())
     }
 
-    /// When no source yields a code (`reason` says why, once): the checks that need none still run on the
-    /// configured client authentication — a refresh token never issued, revoking one, the resource without a
-    /// token and with one never issued, and how those errors are written — and the rest are skipped.
-    public func runWithoutCodes(_ reason: String) async throws(AuditUnreachable) -> [AuditResult] {
-        var errors = ErrorAnswers()
-        let google = client(target.clientAuth)
-        var results = [try await invalidRefresh(google, issued: nil, &errors)]
-        results.append(try await revokeUnknown(google, &errors))
-        results.append(try await resourceRefusal(revoked: []))
-        results.append(Self.errorFormat(errors.token + errors.revocation))
-        results.append(Self.errorFields(errors))
-        let ran = Set(results.map(\.check))
-        return results + AuditCheck.allCases.filter { $0.target == .tokenEndpoint && !ran.contains($0) }.map { AuditResult($0, .skipped, reason) }
+    /// Every probe, the precondition first, and `partner.scope` when its sources are given.
+    func probe(codes: any AuditCodeSource, partnerScope: PartnerScopeSources? = nil) async throws(AuditUnreachable) {
+        markOptions()
+        guard let method = try await clientAuthentication(codes) else {
+            try await probesWithoutTokens(target.clientAuth, issued: nil)
+            return
+        }
+        let google = client(method.method)
+        if let tokens = method.tokens {
+            let resourceWorks = try await resourceCheck(tokens)
+            try await refreshChain(from: tokens, google, resourceWorks: resourceWorks)
+            try await rotation(codes, google)
+            try await singleUse(codes, google, resourceWorks: resourceWorks)
+            try await redirectBinding(codes, google)
+            let revokedRefusals = try await revocation(codes, google, resourceWorks: resourceWorks)
+            try await codeExpiry(codes, google)
+            if let partnerScope { try await scopeFidelity(partnerScope, google) }
+            try await wrongSecret(codes, method.accepted)
+            try await unknownClient(codes, method.accepted)
+            try await probesWithoutTokens(method.method, issued: tokens, revoked: revokedRefusals)
+        } else {
+            try await wrongSecret(codes, [method.method])
+            try await unknownClient(codes, [method.method])
+            try await probesWithoutTokens(method.method, issued: nil)
+        }
+    }
+
+    /// When no source yields a code: the checks whose inputs need none still run, on the configured client
+    /// authentication — a refresh token never issued, revoking one, the resource without a token and with one
+    /// never issued, and how those errors and challenges are written. The rest are skipped by their need `code`.
+    func probeWithoutCodes() async throws(AuditUnreachable) {
+        markOptions()
+        try await probesWithoutTokens(target.clientAuth, issued: nil)
+    }
+
+    /// The probes that need no code of their own: made-up refresh tokens, a made-up revocation, the challenges.
+    private func probesWithoutTokens(
+        _ method: ClientAuthMethod,
+        issued: TokenAnswer?,
+        revoked: [(String, ResourceAnswer)] = []
+    ) async throws(AuditUnreachable) {
+        let google = client(method)
+        try await invalidRefresh(google, issued: issued)
+        try await revokeUnknown(google)
+        try await basicChallenge()
+        try await resourceRefusal(revoked: revoked)
+    }
+
+    /// The options the checks need, given or not.
+    private func markOptions() {
+        let ledger = context.ledger
+        ledger.set(.resource, target.resourceURL == nil ? .notGiven("no resource: give --resource-url") : .met)
+        ledger.set(.revocationEndpoint, target.revokeURL == nil ? .notGiven("no revocation endpoint: give --revoke-url") : .met)
+        ledger.set(.slow, target.codeExpiry ? .met : .notGiven("slow (over 10 minutes): give --slow"))
     }
 }

@@ -24,10 +24,11 @@ struct AuditCommand: AsyncParsableCommand {
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
             $APPFLIP_COOKIE, $APPFLIP_HEADER or $APPFLIP_BEARER.
             Every HTTP request is bounded (10 s for the whole exchange, 64 KiB of body, 80 KiB of headers, no \
-            redirect followed, nothing decompressed) and so is the whole run (--timeout, default 60 s): a server that \
+            redirect followed but the authorization endpoint's own, nothing decompressed) and so is the whole run (--timeout, default 60 s): a server that \
             hits a bound is reported as what it did, and the audit could not run.
             Exit status: 0 no check failed (warnings allowed), 2 a rule failed, 1 the audit could not run fully (what \
-            was unreachable, or a precondition that could not be met for a reason outside the rules), 64 usage error.
+            was unreachable, or a need its own input could not establish: a refused sign-in, an endpoint down, \
+            options the partner's registration contradicts, an app whose user cannot link), 64 usage error.
             """
     )
 
@@ -40,7 +41,7 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(name: .customLong("scope"), help: "A scope the Google app asks for; repeat for several. Required with --link or --authorize-url.")
     var scopes: [String] = []
 
-    @Option(help: "The authorization endpoint, called as the signed-in user; redirects are never followed.")
+    @Option(help: "The authorization endpoint, called as the signed-in user; only redirects on its own origin are followed.")
     var authorizeURL: String?
 
     @Option(help: "The sign-in cookie for --authorize-url (the Cookie header's value). Shown by ps: prefer --cookie-file or $APPFLIP_COOKIE.")

@@ -1,8 +1,9 @@
+import AppFlipAudit
 import AppFlipCore
 
 /// `appflip audit --junit FILE`: JUnit XML as CI systems read it, one testsuite per target and one testcase
 /// per check. A failed check is a `<failure>` whose message is the reason and whose text holds the rule, its
-/// source and the evidence; a precondition that could not be met is an `<error>`; a skipped check is
+/// source and the evidence; a check that could not run is an `<error>`; a skipped check is
 /// `<skipped>`; a warning passes, with its text in `<system-out>`.
 enum AuditJUnit {
     static func document(_ report: AuditReport) -> String {
@@ -16,17 +17,17 @@ enum AuditJUnit {
             xml += "errors=\"\(count(results, .couldNotRun))\" skipped=\"\(count(results, .skipped))\">\n"
             for result in results {
                 let check = result.check
-                xml += "    <testcase classname=\"appflip.audit.\(XMLText.escaped(target.rawValue))\" name=\"\(XMLText.escaped(check.rawValue))\">\n"
+                xml += "    <testcase classname=\"appflip.audit.\(XMLText.escaped(target.rawValue))\" name=\"\(XMLText.escaped(check.id))\">\n"
                 let details = (["rule: \(check.rule)", "source: \(check.source)"] + result.evidence).joined(separator: "\n")
                 switch result.outcome {
                 case .pass:
                     break
                 case .fail:
                     xml +=
-                        "      <failure type=\"\(XMLText.escaped(check.rawValue))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</failure>\n"
+                        "      <failure type=\"\(XMLText.escaped(check.id))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</failure>\n"
                 case .couldNotRun:
                     xml +=
-                        "      <error type=\"\(XMLText.escaped(check.rawValue))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</error>\n"
+                        "      <error type=\"\(XMLText.escaped(check.id))\" message=\"\(XMLText.escaped(result.reason))\">\(XMLText.escaped(details))</error>\n"
                 case .warning:
                     xml += "      <system-out>\(XMLText.escaped("warning: \(result.reason)\n\(details)"))</system-out>\n"
                 case .skipped:

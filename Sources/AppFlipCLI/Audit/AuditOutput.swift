@@ -1,3 +1,4 @@
+import AppFlipAudit
 import AppFlipCore
 
 /// The text output of `appflip audit`: grouped by target, ✔ ✘ ⚠ – per check with its id and a one-line
@@ -17,12 +18,12 @@ struct AuditOutput {
                 let result = results[index]
                 let run = results[index...].prefix { $0.outcome == .skipped && $0.reason == result.reason }
                 if run.count > 1 && !verbose {
-                    Swift.print("  \(mark(.skipped)) \(run.map(\.check.rawValue).joined(separator: ", "))" + style.dim(" — \(result.reason)"))
+                    Swift.print("  \(mark(.skipped)) \(run.map(\.check.id).joined(separator: ", "))" + style.dim(" — \(result.reason)"))
                     index += run.count
                     continue
                 }
                 index += 1
-                Swift.print("  \(mark(result.outcome)) \(result.check.rawValue)  \(result.check.title)" + style.dim(" — \(result.reason)"))
+                Swift.print("  \(mark(result.outcome)) \(result.check.id)  \(result.check.title)" + style.dim(" — \(result.reason)"))
                 if result.outcome == .fail || result.outcome == .warning || result.outcome == .couldNotRun || verbose {
                     Swift.print(style.dim("      rule: \(result.check.rule) (\(result.check.source))"))
                 }
@@ -41,7 +42,7 @@ struct AuditOutput {
         )
         for outcome in [AuditOutcome.fail, .couldNotRun, .warning] {
             for result in report.results where result.outcome == outcome {
-                Swift.print("  \(mark(outcome)) \(result.check.rawValue): \(result.reason)")
+                Swift.print("  \(mark(outcome)) \(result.check.id): \(result.reason)")
             }
         }
     }

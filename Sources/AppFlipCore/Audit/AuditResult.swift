@@ -2,7 +2,7 @@
 /// token, secret or cookie: only a length and a fingerprint.
 public struct AuditResult: Sendable, Hashable, Encodable {
     /// The check.
-    public var check: AuditCheck
+    public var check: CheckSpec
     /// How it ended.
     public var outcome: AuditOutcome
     /// One line: what was seen, or why the check was skipped.
@@ -11,7 +11,7 @@ public struct AuditResult: Sendable, Hashable, Encodable {
     public var evidence: [String]
 
     /// Records one check's outcome.
-    public init(_ check: AuditCheck, _ outcome: AuditOutcome, _ reason: String, evidence: [String] = []) {
+    public init(_ check: CheckSpec, _ outcome: AuditOutcome, _ reason: String, evidence: [String] = []) {
         self.check = check
         self.outcome = outcome
         self.reason = reason
@@ -19,26 +19,28 @@ public struct AuditResult: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, target, title, rule, source, outcome, reason, evidence
+        case id, target, title, rule, source, level, requires, outcome, reason, evidence
     }
 
     /// The check's catalogue entry travels with the outcome, so that `--json` readers need no catalogue.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(check.rawValue, forKey: .id)
+        try container.encode(check.id, forKey: .id)
         try container.encode(check.target, forKey: .target)
         try container.encode(check.title, forKey: .title)
         try container.encode(check.rule, forKey: .rule)
         try container.encode(check.source, forKey: .source)
+        try container.encode(check.level, forKey: .level)
+        try container.encode(check.requires, forKey: .requires)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(reason, forKey: .reason)
         try container.encode(evidence, forKey: .evidence)
     }
 }
 
-/// How one check ended. Only `fail` makes the audit fail; a `warning` is a SHOULD that was not met; a
-/// precondition that cannot be met for a reason outside the rules `couldNotRun` (the audit could not run
-/// fully), and the checks that need it are skipped.
+/// How one check ended. Only `fail` makes the audit fail; a `warning` is a SHOULD that was not met; a need
+/// the audit's own input could not establish is `couldNotRun` (the audit could not run fully), and the checks
+/// that need it are skipped.
 public enum AuditOutcome: String, Sendable, Hashable, Codable, CaseIterable {
     case pass, fail, warning, skipped
     case couldNotRun = "could-not-run"

@@ -10,8 +10,11 @@ public enum AuditSource {
     public static let googleOAuth = "Google, OAuth-based account linking (developers.google.com/identity/account-linking/oauth-linking)"
     /// Google's unlinking page: the refresh token lives as long as the link, and unlinking revokes it.
     public static let googleUnlinking = "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking)"
+    /// Google's reference of the endpoints a partner implements, and the sentence that requires HTTPS of all of them.
+    public static let googleAPIReference =
+        "Google, Account linking: your API reference (developers.google.com/identity/account-linking/your-api-reference), \"Prerequisites and standards\": \"All endpoints must be served over a secure HTTPS connection\""
     /// A precondition of the audit, not a rule: when it cannot be met the checks that need it cannot run.
-    public static let precondition = "appflip audit precondition (docs/audit.md, Preconditions)"
+    public static let precondition = "appflip audit precondition (docs/audit.md, Needs and blame)"
     /// Apple's universal-link rules as `swcutil` applies them.
     public static let appleAASA = "Apple, Supporting associated domains (apple-app-site-association)"
     /// Apple's hosting rules for the association file: HTTPS, a valid certificate, no redirect.

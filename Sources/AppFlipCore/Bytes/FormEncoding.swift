@@ -1,4 +1,3 @@
-
 /// `application/x-www-form-urlencoded` text, a query or a form body: split into its fields, and written.
 ///
 /// Decoding a field is `PercentEncoding`'s: form data reads `+` as a space, a URL compared as a URL does not.

@@ -18,18 +18,6 @@ import Testing
         }
     }
 
-    @Test func theAuditsTextsAreTheRulesOwn() throws {
-        for rule in HostedRule.aasa + HostedRule.assetLinks {
-            guard let check = AuditCheck(rawValue: rule.id) else { continue }
-            #expect(check.title == rule.title, "\(rule.id)")
-            #expect(check.rule == rule.sentence, "\(rule.id)")
-            #expect(check.source == rule.source, "\(rule.id)")
-        }
-        // Every hosting rule and `valid`, on both platforms, is an audit check.
-        let audited = (HostingPolicy.aasa.rules.all + HostingPolicy.assetLinks.rules.all).map(\.id) + ["aasa.valid", "assetlinks.valid"]
-        #expect(audited.allSatisfy { AuditCheck(rawValue: $0) != nil })
-    }
-
     @Test func assetLinksRuleReadsTheRulesData() {
         for rule in AssetLinksRule.allCases {
             #expect(rule.title == rule.rule.title && rule.sentence == rule.rule.sentence && rule.source == rule.rule.source)

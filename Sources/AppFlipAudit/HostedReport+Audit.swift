@@ -1,3 +1,5 @@
+public import AppFlipCore
+
 extension HostedReport {
     /// The checks as `appflip audit` results, each under its own id; a check the audit does not list (a URL's
     /// decision, drift) is left out. The platform's `valid` rule cites what it found, and is a warning when it
@@ -7,7 +9,7 @@ extension HostedReport {
         let url = url ?? self.url
         let findings = details.findings
         return checks.compactMap { check in
-            guard let id = AuditCheck(rawValue: check.rule) else { return nil }
+            guard let id = AuditCatalogue.spec(id: check.rule) else { return nil }
             let outcome = check.status.auditOutcome
             guard check.rule == valid.id, outcome != .skipped, !findings.isEmpty else {
                 return AuditResult(id, outcome, check.evidence, evidence: ["\(check.rule) at \(url): \(check.evidence)"])
@@ -33,7 +35,7 @@ extension HostingPolicy {
     /// The audit's hosting checks, skipped: the file is a local one at `path`, and `give` names the option
     /// that checks the hosted one.
     public func auditResultsSkipped(localFile path: String, give option: String) -> [AuditResult] {
-        rules.all.compactMap { AuditCheck(rawValue: $0.id) }.map {
+        rules.all.compactMap { AuditCatalogue.spec(id: $0.id) }.map {
             AuditResult($0, .skipped, "\(path) is a local file; give \(option) to check the hosted one")
         }
     }

@@ -1,3 +1,5 @@
+public import AppFlipCore
+
 /// The association-file checks of a local file (`appflip audit --aasa-file`), on its bytes. A hosted file is
 /// checked by `AASAFileCheck`, with the hosting rules, through `HostedCheckRunner`.
 public enum AssociationAudit {

@@ -1,0 +1,133 @@
+/// Something a check needs before it can judge: a target or an option given, a precondition established by
+/// another check, or a kind of answer the partner gave. Every skip and every could-not-run of the audit is
+/// an unmet need (docs/audit.md, "Needs and blame"): a need that is not given skips what requires it, one the
+/// audit's own input could not establish is could-not-run on the check that establishes it, one the partner
+/// broke a rule for fails that rule and skips what requires it, naming the rule.
+public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
+    // MARK: Targets and options
+    /// The partner app through appflipd: `--link`, `--client-id`, `--scope`.
+    case partnerApp = "partner-app"
+    /// The authorization endpoint: `--authorize-url` and a sign-in credential.
+    case authorizationEndpoint = "authorization-endpoint"
+    /// The token endpoint: `--token-url` and a client secret, or `--oauth-config`.
+    case tokenEndpoint = "token-endpoint"
+    /// The association file: `--aasa-file` or `--aasa-domain`, with `--app-id`.
+    case associationFile = "association-file"
+    /// The Android association file: `--assetlinks-file` or `--assetlinks-domain`.
+    case androidAssociationFile = "android-association-file"
+    /// The Android app through appflipd: `--android-package`, `--android-action` and the rest.
+    case androidApp = "android-app"
+    /// At least one `--scope`.
+    case scopes
+    /// A protected resource: `--resource-url`.
+    case resource
+    /// The RFC 7009 revocation endpoint: `--revoke-url`.
+    case revocationEndpoint = "revocation-endpoint"
+    /// The slow checks: `--slow`.
+    case slow
+    /// A second client registered at the partner: its id and secret.
+    case secondClient = "second-client"
+    /// A way to end the signed-in user's session: a sign-out URL, or a credential to sign out with.
+    case sessionEnd = "session-end"
+
+    // MARK: Established by a precondition
+    /// The flip link reaches the partner app (`partner.route`).
+    case appRoute = "app-route"
+    /// A valid flip link yields a code (`partner.code`).
+    case appCode = "app-code"
+    /// The sign-in credential is accepted (`authorize.sign-in`).
+    case signIn = "sign-in"
+    /// A valid request to the authorization endpoint yields a code (`authorize.code`).
+    case authorizationCode = "authorization-code"
+    /// A fresh code for the token checks, from the partner app or the authorization endpoint.
+    case code
+    /// A client authentication the token endpoint accepts (`token.client-auth`).
+    case workingClientAuth = "working-client-auth"
+    /// A code exchanged for tokens (`token.exchange`).
+    case tokens
+    /// An exchange that issued a refresh token (`token.refresh-issued`).
+    case refreshToken = "refresh-token"
+    /// A refresh that issued a new access token (`token.refresh`).
+    case refresh
+    /// The Google app's intent yields a code (`android.code`).
+    case androidCode = "android-code"
+
+    // MARK: Answers of the partner that a rule judges
+    /// A redirect from the authorization endpoint.
+    case redirect
+    /// A refusal from the token or revocation endpoint.
+    case errorAnswer = "error-answer"
+    /// A refusal with a JSON object for a body.
+    case errorObject = "error-object"
+    /// An HTTP 401 from the token or revocation endpoint, or a client-authentication failure in HTTP Basic.
+    case unauthorizedAnswer = "unauthorized-answer"
+    /// A refresh answer that gives a new refresh token: the refresh tokens rotate.
+    case rotation
+    /// The refresh grant itself is accepted, so that a refused refresh token says something about the token.
+    case refreshGrant = "refresh-grant"
+    /// A token response that names its scope (RFC 6749 §5.1).
+    case tokenScope = "token-scope"
+    /// A result URL the partner app opened.
+    case appResult = "app-result"
+    /// An error result from the partner app.
+    case appErrorResult = "app-error-result"
+    /// A wrong `CLIENT_ID` refused by the Android app.
+    case androidRefusal = "android-refusal"
+    /// A partner endpoint off the loopback interface, which Google could call.
+    case publicEndpoint = "public-endpoint"
+}
+
+extension AuditNeed {
+    /// The need that `target` was given.
+    public init(target: AuditTarget) {
+        switch target {
+        case .partnerApp: self = .partnerApp
+        case .authorizationEndpoint: self = .authorizationEndpoint
+        case .tokenEndpoint: self = .tokenEndpoint
+        case .associationFile: self = .associationFile
+        case .androidAssociationFile: self = .androidAssociationFile
+        case .androidApp: self = .androidApp
+        }
+    }
+}
+
+extension AuditNeed {
+    /// The need in a few words, for docs/audit.md's list: what gives it, or which check establishes it.
+    public var summary: String {
+        switch self {
+        case .partnerApp: "the partner app is given: --link, --client-id, --scope"
+        case .authorizationEndpoint: "the authorization endpoint is given: --authorize-url and a sign-in credential"
+        case .tokenEndpoint: "the token endpoint is given: --token-url and a client secret, or --oauth-config"
+        case .associationFile: "the association file is given: --aasa-file or --aasa-domain, with --app-id"
+        case .androidAssociationFile: "the Android association file is given: --assetlinks-file or --assetlinks-domain"
+        case .androidApp: "the Android app is given: --android-package, --android-action, --redirect-uri, --caller-fingerprint"
+        case .scopes: "at least one --scope"
+        case .resource: "--resource-url"
+        case .revocationEndpoint: "--revoke-url"
+        case .slow: "--slow"
+        case .secondClient: "a second client registered at the partner (no check needs it yet)"
+        case .sessionEnd: "a way to end the user's session (no check needs it yet)"
+        case .appRoute: "the flip link reaches the app (partner.route)"
+        case .appCode: "a valid flip link yields a code (partner.code)"
+        case .signIn: "the sign-in credential is accepted (authorize.sign-in)"
+        case .authorizationCode: "a valid request yields a code (authorize.code)"
+        case .code: "a fresh code for the token checks, from partner.code or authorize.code"
+        case .workingClientAuth: "the token endpoint accepts the client's credentials by a method Google can use (token.client-auth)"
+        case .tokens: "a code exchanged for tokens (token.exchange)"
+        case .refreshToken: "the exchange issued a refresh token (token.refresh-issued)"
+        case .refresh: "a refresh issued a new access token (token.refresh)"
+        case .androidCode: "the Google app's intent yields a code (android.code)"
+        case .redirect: "the authorization endpoint redirected to a redirect_uri"
+        case .errorAnswer: "the token or revocation endpoint refused a request Google can send"
+        case .errorObject: "one of those refusals has a JSON object for a body"
+        case .unauthorizedAnswer: "an HTTP 401, or a failed HTTP Basic attempt"
+        case .rotation: "a refresh gave a new refresh token"
+        case .refreshGrant: "the refresh grant itself is accepted"
+        case .tokenScope: "the token response names its scope"
+        case .appResult: "the partner app opened a result"
+        case .appErrorResult: "the partner app opened an error result"
+        case .androidRefusal: "the Android app refused a wrong CLIENT_ID"
+        case .publicEndpoint: "an endpoint off the loopback interface"
+        }
+    }
+}
