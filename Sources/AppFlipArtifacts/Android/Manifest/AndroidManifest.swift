@@ -31,6 +31,16 @@ public struct AndroidManifest: Sendable, Hashable {
     /// What Android would refuse or silently drop, and what this reading could not know.
     public var notes: [ManifestNote]
 
+    /// Every host Android 12+ verifies for the app, each once, in filter order: from every activity and
+    /// alias, enabled or not, as `DomainVerificationCollector` collects them from the parsed activities.
+    public var verificationHosts: [String] {
+        var hosts: [String] = []
+        for filter in components.flatMap(\.filters) where filter.mimeTypes.isEmpty {
+            for host in filter.filter.verificationHosts where !hosts.contains(host) { hosts.append(host) }
+        }
+        return hosts
+    }
+
     public init(
         form: Form, package: String, versionCode: Int64? = nil, versionName: String? = nil, minSDK: SDKVersion = .level(1),
         targetSDK: SDKVersion = .level(1), components: [ManifestComponent] = [], resolutions: [ResourceResolution] = [], notes: [ManifestNote] = []
@@ -130,6 +140,8 @@ public struct ManifestNote: Sendable, Hashable, CustomStringConvertible {
         case installFails = "install-fails"
         /// Android installs it and ignores the declaration.
         case ignored
+        /// Android accepts it, with an effect the author almost certainly did not mean.
+        case warning
         /// What this reading could not establish.
         case unknown
     }

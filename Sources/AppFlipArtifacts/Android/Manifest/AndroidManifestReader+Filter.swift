@@ -32,6 +32,10 @@ extension AndroidManifestReader {
             values.notes.append(ManifestNote(severity: .ignored, element: path, message: "No actions in intent filter: Android drops it"))
             return nil
         }
+        if data.authorities.isEmpty, data.schemes.contains(where: { $0 == "http" || $0 == "https" }), data.mimeTypes.isEmpty {
+            values.notes.append(
+                ManifestNote(severity: .warning, element: path, message: "an http(s) scheme and no host: the filter matches every web link of its schemes (IntentFilter.matchData)"))
+        }
         let filter = IntentFilter(
             actions: actions, categories: categories, autoVerify: autoVerify, schemes: data.schemes, authorities: data.authorities, paths: data.paths)
         return ManifestIntentFilter(filter: filter, mimeTypes: data.mimeTypes, schemeSpecificParts: data.schemeSpecificParts)

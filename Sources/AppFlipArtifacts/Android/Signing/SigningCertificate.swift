@@ -49,6 +49,7 @@ public struct SigningCertificate: Sendable, Hashable {
         let root = try DER.parse(der)
         return try DER.sequence(root, identifier: .sequence) { certificate in
             guard let tbs = certificate.next() else { throw ASN1Error.invalidASN1Object(reason: "no tbsCertificate") }
+            while certificate.next() != nil {}
             return try DER.sequence(tbs, identifier: .sequence) { fields in
                 var nodes: [ASN1Node] = []
                 while let node = fields.next() { nodes.append(node) }
