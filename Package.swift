@@ -377,7 +377,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipArtifactsTests",
             dependencies: [
-                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
