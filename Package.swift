@@ -232,7 +232,7 @@ let package = Package(
         // Prints the time and peak RSS of inspecting a generated 200 MB APK: `swift run -c release ArtifactBenchmark`.
         .executableTarget(
             name: "ArtifactBenchmark",
-            dependencies: ["AppFlipArtifacts"],
+            dependencies: ["AppFlipArtifacts", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Benchmarks/ArtifactBenchmark",
             swiftSettings: swiftSettings
         ),

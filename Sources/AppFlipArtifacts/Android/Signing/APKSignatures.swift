@@ -63,7 +63,7 @@ extension APKSignatures {
     }
 
     /// The v2, v3 and v3.1 signers of `block`.
-    static func schemeSigners(_ block: APKSigningBlock) throws -> [APKSigner] {
+    public static func schemeSigners(_ block: APKSigningBlock) throws -> [APKSigner] {
         var signers: [APKSigner] = []
         let schemes: [(UInt32, SignatureScheme, String)] = [
             (APKSigningBlock.ID.v2, .v2, "APK Signature Scheme v2 block"), (APKSigningBlock.ID.v3, .v3, "APK Signature Scheme v3 block"),
