@@ -36,7 +36,7 @@ extension AppInspection.Signatures {
                     maxSdk: signer.sdkRange?.upperBound,
                     lineage: signer.lineage.map { .init(sha256: $0.certificate.sha256, subject: $0.certificate.subject, capabilities: $0.capabilities) },
                     rotationMinSdk: signer.rotationMinSDK, rotationTargetsDevRelease: signer.rotationTargetsDevRelease, problems: signer.problems)
-            }, current: history.current, past: history.past)
+            }, current: history.current, past: history.past, blockIDs: signatures.blockIDs.map { "0x" + String($0, radix: 16) })
     }
 }
 

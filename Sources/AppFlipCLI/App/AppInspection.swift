@@ -34,6 +34,8 @@ struct AppInspection: Encodable {
         /// The keys that sign the app now and the keys it rotated from (the newest platform's view).
         var current: [String]
         var past: [String]
+        /// The APK Signing Block's pair IDs, `0x7109871a` …, in order.
+        var blockIDs: [String]
     }
 
     struct Path: Encodable {
