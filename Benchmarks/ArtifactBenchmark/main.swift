@@ -16,7 +16,9 @@ if arguments.count == 3, arguments[1] == "--inspect" {
     let start = ContinuousClock.now
     let artifact = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: arguments[2]))
     let elapsed = ContinuousClock.now - start
-    print("\(elapsed.components.seconds).\(String(format: "%06d", elapsed.components.attoseconds / 1_000_000_000_000)) \(artifact.manifest.components.count) \(artifact.signatures?.signers.count ?? 0)")
+    print(
+        "\(elapsed.components.seconds).\(String(format: "%06d", elapsed.components.attoseconds / 1_000_000_000_000)) \(artifact.manifest.components.count) \(artifact.signatures?.signers.count ?? 0)"
+    )
     exit(0)
 }
 
@@ -66,19 +68,27 @@ for index in 0..<entryCount {
             withUnsafeBytes(of: seed) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: 8) }
         }
     }
-    try archive.addEntry(with: "assets/filler/\(index).bin", type: .file, uncompressedSize: Int64(filler.count), compressionMethod: .none) { position, length in
+    try archive.addEntry(with: "assets/filler/\(index).bin", type: .file, uncompressedSize: Int64(filler.count), compressionMethod: .none) {
+        position,
+        length in
         filler.subdata(in: Int(position)..<Int(position) + length)
     }
 }
 let keystore = work.appendingPathComponent("bench.p12").path
-_ = try run("keytool", [
-    "-genkeypair", "-keystore", keystore, "-storetype", "PKCS12", "-storepass", "android", "-keypass", "android", "-alias", "bench",
-    "-dname", "CN=bench", "-keyalg", "RSA", "-keysize", "2048", "-validity", "1000",
-])
-_ = try run("apksigner", [
-    "sign", "--ks", keystore, "--ks-pass", "pass:android", "--v1-signing-enabled", "true", "--v4-signing-enabled", "false",
-    "--in", unsigned.path, "--out", apk.path,
-])
+_ = try run(
+    "keytool",
+    [
+        "-genkeypair", "-keystore", keystore, "-storetype", "PKCS12", "-storepass", "android", "-keypass", "android", "-alias", "bench",
+        "-dname", "CN=bench", "-keyalg", "RSA", "-keysize", "2048", "-validity", "1000",
+    ]
+)
+_ = try run(
+    "apksigner",
+    [
+        "sign", "--ks", keystore, "--ks-pass", "pass:android", "--v1-signing-enabled", "true", "--v4-signing-enabled", "false",
+        "--in", unsigned.path, "--out", apk.path,
+    ]
+)
 let size = try FileManager.default.attributesOfItem(atPath: apk.path)[.size] as? Int ?? 0
 
 // The reading, three times, each in a fresh process (the first pays the page cache's misses).
@@ -90,7 +100,9 @@ for round in 1...3 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard posix_spawn(&pid, CommandLine.arguments[0], &actions, nil, argv, environ) == 0 else { throw BenchmarkFailure(message: "cannot spawn the reader") }
+    guard posix_spawn(&pid, CommandLine.arguments[0], &actions, nil, argv, environ) == 0 else {
+        throw BenchmarkFailure(message: "cannot spawn the reader")
+    }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)

@@ -37,7 +37,12 @@ extension AndroidManifest {
         let enabled = components.filter(\.enabled)
         let activities = enabled.compactMap { component -> AndroidActivity? in
             guard let filter = component.filters.first(where: { $0.filter.schemes.isEmpty && $0.mimeTypes.isEmpty }) else { return nil }
-            return AndroidActivity(name: component.name, actions: filter.filter.actions, categories: filter.filter.categories, exported: component.exported)
+            return AndroidActivity(
+                name: component.name,
+                actions: filter.filter.actions,
+                categories: filter.filter.categories,
+                exported: component.exported
+            )
         }
         let links = enabled.flatMap(\.filters).filter { !$0.filter.schemes.isEmpty && $0.mimeTypes.isEmpty }.map(\.filter)
         return AndroidIdentity(package: package, fingerprints: fingerprints, activities: activities, intentFilters: links)
@@ -54,33 +59,57 @@ public enum AndroidArtifactReader {
     /// An APK: its binary manifest, resolved through `resources.arsc`, and its signatures.
     public static func readAPK(_ archive: ArtifactArchive, limits: XMLLimits = .standard) throws -> AndroidArtifact {
         guard let bytes = try archive.read(apkManifest) else {
-            throw ArtifactError("zip central directory", file: archive.file, offset: archive.directory.centralDirectoryOffset, "no AndroidManifest.xml entry: not an APK")
+            throw ArtifactError(
+                "zip central directory",
+                file: archive.file,
+                offset: archive.directory.centralDirectoryOffset,
+                "no AndroidManifest.xml entry: not an APK"
+            )
         }
         let entry = "\(archive.file)!\(apkManifest)"
         let root = try BinaryXMLReader.read(bytes, file: entry, limits: limits)
         let table = try archive.read("resources.arsc").map { try ResourceTable($0, file: "\(archive.file)!resources.arsc") }
         let manifest = try AndroidManifestReader.read(root, form: .binary, resources: table, file: entry)
         return AndroidArtifact(
-            kind: .apk, file: archive.file, manifest: manifest, signatures: try APKSignatures.read(archive), resourceTable: table == nil ? nil : "resources.arsc")
+            kind: .apk,
+            file: archive.file,
+            manifest: manifest,
+            signatures: try APKSignatures.read(archive),
+            resourceTable: table == nil ? nil : "resources.arsc"
+        )
     }
 
     /// An Android App Bundle: its base module's protobuf manifest, resolved through `base/resources.pb`, and
     /// its JAR signature (the upload key's).
     public static func readAAB(_ archive: ArtifactArchive, limits: XMLLimits = .standard) throws -> AndroidArtifact {
         guard let bytes = try archive.read(bundleManifest) else {
-            throw ArtifactError("zip central directory", file: archive.file, offset: archive.directory.centralDirectoryOffset, "no \(bundleManifest) entry: not an Android App Bundle")
+            throw ArtifactError(
+                "zip central directory",
+                file: archive.file,
+                offset: archive.directory.centralDirectoryOffset,
+                "no \(bundleManifest) entry: not an Android App Bundle"
+            )
         }
         let entry = "\(archive.file)!\(bundleManifest)"
         let root = try ProtoXMLReader.read(bytes, file: entry, limits: limits)
         let table = try archive.read("base/resources.pb").map { try ProtoResourceTable($0, file: "\(archive.file)!base/resources.pb") }
         let manifest = try AndroidManifestReader.read(root, form: .proto, resources: table, file: entry)
         return AndroidArtifact(
-            kind: .aab, file: archive.file, manifest: manifest, signatures: try APKSignatures.read(archive),
-            resourceTable: table == nil ? nil : "base/resources.pb")
+            kind: .aab,
+            file: archive.file,
+            manifest: manifest,
+            signatures: try APKSignatures.read(archive),
+            resourceTable: table == nil ? nil : "base/resources.pb"
+        )
     }
 
     /// A manifest on its own, in the form `kind` names; references stay unresolved (no resource table).
-    public static func readManifest(_ bytes: [UInt8], kind: AndroidArtifact.Kind, file: String, limits: XMLLimits = .standard) throws -> AndroidArtifact {
+    public static func readManifest(
+        _ bytes: [UInt8],
+        kind: AndroidArtifact.Kind,
+        file: String,
+        limits: XMLLimits = .standard
+    ) throws -> AndroidArtifact {
         let root: AndroidXMLElement
         let form: AndroidManifest.Form
         switch kind {

@@ -21,7 +21,12 @@ public final class ArtifactArchive {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw ArtifactError(ZipDirectory.eocdStructure, file: path, offset: directory.endOfCentralDirectoryOffset, "ZIPFoundation cannot open the archive: \(error)")
+            throw ArtifactError(
+                ZipDirectory.eocdStructure,
+                file: path,
+                offset: directory.endOfCentralDirectoryOffset,
+                "ZIPFoundation cannot open the archive: \(error)"
+            )
         }
         self.init(file: path, source: source, directory: directory, archive: archive, limits: limits)
     }
@@ -34,7 +39,12 @@ public final class ArtifactArchive {
         do {
             archive = try Archive(data: Data(bytes), accessMode: .read)
         } catch {
-            throw ArtifactError(ZipDirectory.eocdStructure, file: file, offset: directory.endOfCentralDirectoryOffset, "ZIPFoundation cannot open the archive: \(error)")
+            throw ArtifactError(
+                ZipDirectory.eocdStructure,
+                file: file,
+                offset: directory.endOfCentralDirectoryOffset,
+                "ZIPFoundation cannot open the archive: \(error)"
+            )
         }
         self.init(file: file, source: source, directory: directory, archive: archive, limits: limits)
     }
@@ -59,9 +69,14 @@ public final class ArtifactArchive {
         func refuse(_ message: String) -> ArtifactError {
             ArtifactError(structure, file: "\(file)!\(name)", offset: record.localHeaderOffset, message)
         }
-        let ceiling = min(limits.maxEntryBytes, record.method == 0 ? Int.max : max(record.compressedSize, 1).multipliedReportingOverflow(by: limits.maxRatio).partialValue)
+        let ceiling = min(
+            limits.maxEntryBytes,
+            record.method == 0 ? Int.max : max(record.compressedSize, 1).multipliedReportingOverflow(by: limits.maxRatio).partialValue
+        )
         guard record.uncompressedSize <= ceiling else {
-            throw refuse("declares \(record.uncompressedSize) bytes from \(record.compressedSize): over the limit of \(ceiling) (\(limits.maxEntryBytes) bytes, \(limits.maxRatio):1)")
+            throw refuse(
+                "declares \(record.uncompressedSize) bytes from \(record.compressedSize): over the limit of \(ceiling) (\(limits.maxEntryBytes) bytes, \(limits.maxRatio):1)"
+            )
         }
         guard let entry = try zipEntry(name) else { throw refuse("listed in the central directory but not found by ZIPFoundation") }
         var bytes: [UInt8] = []

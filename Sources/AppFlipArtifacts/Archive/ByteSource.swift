@@ -62,7 +62,12 @@ public final class FileBytes: ByteSource {
                 let got = pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
                 if got < 0, errno == EINTR { continue }
                 guard got > 0 else {
-                    throw ArtifactError("file", file: path, offset: range.lowerBound + done, got < 0 ? String(cString: strerror(errno)) : "unexpected end of file")
+                    throw ArtifactError(
+                        "file",
+                        file: path,
+                        offset: range.lowerBound + done,
+                        got < 0 ? String(cString: strerror(errno)) : "unexpected end of file"
+                    )
                 }
                 done += got
             }

@@ -28,10 +28,20 @@ extension ZipDirectory {
             position -= 1
         }
         guard let eocd = found else {
-            throw ArtifactError(eocdStructure, file: file, offset: size - window, "no end-of-central-directory record in the last \(window) bytes: not a zip archive")
+            throw ArtifactError(
+                eocdStructure,
+                file: file,
+                offset: size - window,
+                "no end-of-central-directory record in the last \(window) bytes: not a zip archive"
+            )
         }
         for later in (eocd + 1)..<max(eocd + 1, window - 3) where try tail.u32(later) == 0x0605_4b50 {
-            throw ArtifactError(eocdStructure, file: file, offset: tail.base + later, "the archive comment holds a second end-of-central-directory signature")
+            throw ArtifactError(
+                eocdStructure,
+                file: file,
+                offset: tail.base + later,
+                "the archive comment holds a second end-of-central-directory signature"
+            )
         }
         guard try tail.u16(eocd + 4) == 0, try tail.u16(eocd + 6) == 0 else {
             throw tail.error(at: eocd, "a multi-disk archive")
@@ -47,8 +57,12 @@ extension ZipDirectory {
             (entryCount, directorySize, directoryOffset, recordsStart) = zip64
         }
         return End(
-            eocdOffset: eocdOffset, recordsStart: recordsStart, directoryOffset: directoryOffset, directorySize: directorySize,
-            entryCount: entryCount)
+            eocdOffset: eocdOffset,
+            recordsStart: recordsStart,
+            directoryOffset: directoryOffset,
+            directorySize: directorySize,
+            entryCount: entryCount
+        )
     }
 
     /// The ZIP64 end-of-central-directory locator (20 bytes before the record) and the record it points to
@@ -56,16 +70,22 @@ extension ZipDirectory {
     private static func readZip64End(source: some ByteSource, file: String, eocdOffset: Int) throws -> (Int, Int, Int, Int)? {
         guard eocdOffset >= 20 else { return nil }
         let locator = ByteReader(
-            try source.read(at: eocdOffset - 20, length: 20, structure: "zip64 end of central directory locator", file: file), base: eocdOffset - 20,
-            structure: "zip64 end of central directory locator", file: file)
+            try source.read(at: eocdOffset - 20, length: 20, structure: "zip64 end of central directory locator", file: file),
+            base: eocdOffset - 20,
+            structure: "zip64 end of central directory locator",
+            file: file
+        )
         guard try locator.u32(0) == 0x0706_4b50 else { return nil }
         let recordOffset = try locator.u64(8)
         guard eocdOffset >= 76, recordOffset <= UInt64(eocdOffset - 76) else {
             throw locator.error(at: 8, "the ZIP64 record at \(recordOffset) does not fit before the locator")
         }
         let record = ByteReader(
-            try source.read(at: Int(recordOffset), length: 56, structure: "zip64 end of central directory record", file: file), base: Int(recordOffset),
-            structure: "zip64 end of central directory record", file: file)
+            try source.read(at: Int(recordOffset), length: 56, structure: "zip64 end of central directory record", file: file),
+            base: Int(recordOffset),
+            structure: "zip64 end of central directory record",
+            file: file
+        )
         guard try record.u32(0) == 0x0606_4b50 else { throw record.error(at: 0, "no ZIP64 end-of-central-directory signature") }
         let count = try record.u64(32)
         let size = try record.u64(40)

@@ -36,24 +36,47 @@ public struct ZipDirectory: Sendable {
         centralDirectoryOffset = end.directoryOffset
         centralDirectorySize = end.directorySize
         guard end.directorySize <= limits.maxCentralDirectoryBytes else {
-            throw ArtifactError(Self.structure, file: file, offset: end.directoryOffset, "\(end.directorySize) bytes, over the limit of \(limits.maxCentralDirectoryBytes)")
+            throw ArtifactError(
+                Self.structure,
+                file: file,
+                offset: end.directoryOffset,
+                "\(end.directorySize) bytes, over the limit of \(limits.maxCentralDirectoryBytes)"
+            )
         }
         guard end.entryCount <= limits.maxEntries else {
-            throw ArtifactError(Self.eocdStructure, file: file, offset: end.eocdOffset, "\(end.entryCount) entries, over the limit of \(limits.maxEntries)")
+            throw ArtifactError(
+                Self.eocdStructure,
+                file: file,
+                offset: end.eocdOffset,
+                "\(end.entryCount) entries, over the limit of \(limits.maxEntries)"
+            )
         }
         guard end.directoryOffset <= end.recordsStart, end.directorySize <= end.recordsStart - end.directoryOffset else {
-            throw ArtifactError(Self.eocdStructure, file: file, offset: end.eocdOffset, "the central directory (\(end.directorySize) bytes at \(end.directoryOffset)) overlaps the end records at \(end.recordsStart)")
+            throw ArtifactError(
+                Self.eocdStructure,
+                file: file,
+                offset: end.eocdOffset,
+                "the central directory (\(end.directorySize) bytes at \(end.directoryOffset)) overlaps the end records at \(end.recordsStart)"
+            )
         }
         let reader = ByteReader(
             try source.read(at: end.directoryOffset, length: end.directorySize, structure: Self.structure, file: file),
-            base: end.directoryOffset, structure: Self.structure, file: file)
+            base: end.directoryOffset,
+            structure: Self.structure,
+            file: file
+        )
         var entries: [Entry] = []
         var byName: [String: Entry] = [:]
         var offset = 0
         for _ in 0..<end.entryCount {
             let entry = try Self.readEntry(reader, at: &offset, dataEnd: end.directoryOffset)
             guard byName[entry.name] == nil else {
-                throw ArtifactError(Self.structure, file: file, offset: entry.directoryOffset, "the entry name \"\(entry.name)\" appears twice (Android's libziparchive refuses the archive)")
+                throw ArtifactError(
+                    Self.structure,
+                    file: file,
+                    offset: entry.directoryOffset,
+                    "the entry name \"\(entry.name)\" appears twice (Android's libziparchive refuses the archive)"
+                )
             }
             entries.append(entry)
             byName[entry.name] = entry
@@ -83,12 +106,20 @@ public struct ZipDirectory: Sendable {
         let name = String(decoding: nameBytes, as: UTF8.self)
         if let problem = EntryName.problem(name, bytes: nameBytes) { throw reader.error(at: start, "entry \"\(name)\": \(problem)") }
         guard localOffset < UInt64(dataEnd), compressed <= UInt64(dataEnd) - localOffset else {
-            throw reader.error(at: start, "entry \"\(name)\": its data (\(compressed) bytes at \(localOffset)) lies outside the entries before the central directory at \(dataEnd)")
+            throw reader.error(
+                at: start,
+                "entry \"\(name)\": its data (\(compressed) bytes at \(localOffset)) lies outside the entries before the central directory at \(dataEnd)"
+            )
         }
         guard uncompressed <= UInt64(Int.max) else { throw reader.error(at: start, "entry \"\(name)\": an impossible size") }
         return Entry(
-            name: name, directoryOffset: reader.base + start, localHeaderOffset: Int(localOffset), compressedSize: Int(compressed),
-            uncompressedSize: Int(uncompressed), method: method)
+            name: name,
+            directoryOffset: reader.base + start,
+            localHeaderOffset: Int(localOffset),
+            compressedSize: Int(compressed),
+            uncompressedSize: Int(uncompressed),
+            method: method
+        )
     }
 
     /// The ZIP64 extended information extra field (0x0001): the 64-bit values of the fields set to 0xFFFFFFFF,
@@ -101,8 +132,14 @@ public struct ZipDirectory: Sendable {
             let field = try extra.sub(offset + 4, size, "an extra field")
             if id == 0x0001 {
                 var at = 0
-                if uncompressed == 0xFFFF_FFFF { uncompressed = try field.u64(at); at += 8 }
-                if compressed == 0xFFFF_FFFF { compressed = try field.u64(at); at += 8 }
+                if uncompressed == 0xFFFF_FFFF {
+                    uncompressed = try field.u64(at)
+                    at += 8
+                }
+                if compressed == 0xFFFF_FFFF {
+                    compressed = try field.u64(at)
+                    at += 8
+                }
                 if localOffset == 0xFFFF_FFFF { localOffset = try field.u64(at) }
             }
             offset += 4 + size

@@ -3,7 +3,8 @@ extension AppInspection {
     func text(style: OutputStyle) -> String {
         var lines = ["\(style.bold(file)): \(kind) \(package)"]
         lines.append(
-            "  version \(versionCode.map(String.init) ?? "-")\(versionName.map { " (\($0))" } ?? ""), minSdk \(minSdk), targetSdk \(targetSdk)")
+            "  version \(versionCode.map(String.init) ?? "-")\(versionName.map { " (\($0))" } ?? ""), minSdk \(minSdk), targetSdk \(targetSdk)"
+        )
         if let signatures { lines += signatureLines(signatures) }
         if let uploadKey { lines.append("  " + style.yellow("upload key") + ": " + uploadKey) }
         lines.append("components:")
@@ -58,13 +59,17 @@ extension AppInspection {
         if let target = component.targetActivity { flags.append("alias of \(target)") }
         var lines = ["  \(component.kind) \(component.name) (\(component.className)): \(flags.joined(separator: ", "))"]
         for filter in component.filters {
-            var kind = filter.appLink ? style.green("App Link") : filter.webLinks ? "web link, not verified" : filter.schemes.isEmpty ? "explicit intents" : "links"
+            var kind =
+                filter.appLink
+                ? style.green("App Link") : filter.webLinks ? "web link, not verified" : filter.schemes.isEmpty ? "explicit intents" : "links"
             if filter.autoVerify { kind += ", autoVerify" }
             lines.append("    intent-filter (\(kind))")
             lines.append("      actions: " + filter.actions.joined(separator: ", "))
             if !filter.categories.isEmpty { lines.append("      categories: " + filter.categories.joined(separator: ", ")) }
             if !filter.schemes.isEmpty { lines.append("      schemes: " + filter.schemes.joined(separator: ", ")) }
-            if !filter.hosts.isEmpty { lines.append("      hosts: " + filter.hosts.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }.joined(separator: ", ")) }
+            if !filter.hosts.isEmpty {
+                lines.append("      hosts: " + filter.hosts.map { $0.host + ($0.port.map { ":\($0)" } ?? "") }.joined(separator: ", "))
+            }
             if !filter.paths.isEmpty { lines.append("      paths: " + filter.paths.map { "\($0.kind) \($0.pattern)" }.joined(separator: ", ")) }
             if !filter.mimeTypes.isEmpty { lines.append("      mimeTypes: " + filter.mimeTypes.joined(separator: ", ")) }
             if !filter.schemeSpecificParts.isEmpty {

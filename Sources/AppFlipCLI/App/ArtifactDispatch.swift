@@ -20,25 +20,45 @@ enum ArtifactDispatch {
     }
 
     static let rows: [Row] = [
-        Row(kind: "apk", detect: { $0.archive?.contains(AndroidArtifactReader.apkManifest) ?? false }) { _, probe in
-            AppInspection(try AndroidArtifactReader.readAPK(probe.archive!))
-        },
-        Row(kind: "aab", detect: { $0.archive?.contains(AndroidArtifactReader.bundleManifest) ?? false }) { _, probe in
-            AppInspection(try AndroidArtifactReader.readAAB(probe.archive!))
-        },
+        Row(
+            kind: "apk",
+            detect: { $0.archive?.contains(AndroidArtifactReader.apkManifest) ?? false },
+            read: { _, probe in
+                AppInspection(try AndroidArtifactReader.readAPK(probe.archive!))
+            }
+        ),
+        Row(
+            kind: "aab",
+            detect: { $0.archive?.contains(AndroidArtifactReader.bundleManifest) ?? false },
+            read: { _, probe in
+                AppInspection(try AndroidArtifactReader.readAAB(probe.archive!))
+            }
+        ),
         Row(kind: "ipa", detect: { $0.archive?.directory.entries.contains { $0.name.hasPrefix("Payload/") } ?? false }, read: nil),
-        Row(kind: "binary-manifest", detect: { BinaryXMLReader.looksLikeBinaryXML($0.head) }) { file, _ in
-            try manifest(file, kind: .binaryManifest)
-        },
+        Row(
+            kind: "binary-manifest",
+            detect: { BinaryXMLReader.looksLikeBinaryXML($0.head) },
+            read: { file, _ in
+                try manifest(file, kind: .binaryManifest)
+            }
+        ),
         Row(kind: "mobileprovision", detect: { $0.head.starts(with: [0x30, 0x80]) || $0.head.starts(with: [0x30, 0x82]) }, read: nil),
         Row(kind: "plist", detect: { text($0.head).contains("<plist") || $0.head.starts(with: Array("bplist".utf8)) }, read: nil),
-        Row(kind: "source-manifest", detect: { text($0.head).contains("<manifest") }) { file, _ in
-            try manifest(file, kind: .sourceManifest)
-        },
+        Row(
+            kind: "source-manifest",
+            detect: { text($0.head).contains("<manifest") },
+            read: { file, _ in
+                try manifest(file, kind: .sourceManifest)
+            }
+        ),
         // aapt2's XmlNode starts with its `element` field (1, length-delimited): tried last, as that byte is common.
-        Row(kind: "proto-manifest", detect: { $0.archive == nil && $0.head.first == 0x0A }) { file, _ in
-            try manifest(file, kind: .protoManifest)
-        },
+        Row(
+            kind: "proto-manifest",
+            detect: { $0.archive == nil && $0.head.first == 0x0A },
+            read: { file, _ in
+                try manifest(file, kind: .protoManifest)
+            }
+        ),
     ]
 
     /// The largest manifest read on its own.

@@ -98,7 +98,8 @@ struct APKSignerReport {
 
     init(_ output: String) {
         for line in output.split(separator: "\n") {
-            for (scheme, label) in [(SignatureScheme.v1, "v1 scheme"), (.v2, "v2 scheme"), (.v3, "v3 scheme")] where line.hasPrefix("Verified using \(label)") {
+            for (scheme, label) in [(SignatureScheme.v1, "v1 scheme"), (.v2, "v2 scheme"), (.v3, "v3 scheme")]
+            where line.hasPrefix("Verified using \(label)") {
                 verified[scheme] = line.hasSuffix("true")
             }
             if line.hasPrefix("Signer #"), line.contains(" certificate SHA-256 digest: ") {
@@ -118,7 +119,10 @@ struct APKSignerReport {
     /// Each lineage signer's certificate and capabilities, oldest first.
     static func lineage(_ output: String) -> [(sha256: String, capabilities: [String])] {
         var nodes: [(sha256: String, capabilities: [String])] = []
-        let names = [("installed data", "installed-data"), ("shared UID", "shared-uid"), ("permission", "permission"), ("rollback", "rollback"), ("auth", "auth")]
+        let names = [
+            ("installed data", "installed-data"), ("shared UID", "shared-uid"), ("permission", "permission"), ("rollback", "rollback"),
+            ("auth", "auth"),
+        ]
         for line in output.split(separator: "\n") {
             if line.contains(" in lineage certificate SHA-256 digest: ") {
                 nodes.append((colonForm(String(line.split(separator: " ").last!)), []))

@@ -8,10 +8,13 @@ struct AppInspectCommandTests {
     /// The built `appflip`, beside the test bundle.
     static let appflip = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("appflip").path
 
-    @Test("each kind is told by its content and read", arguments: [
-        ("app-all.apk", "apk"), ("app.aab", "aab"), ("binary-AndroidManifest.xml", "binary-manifest"),
-        ("proto-AndroidManifest.xml", "proto-manifest"), ("source-AndroidManifest.xml", "source-manifest"),
-    ])
+    @Test(
+        "each kind is told by its content and read",
+        arguments: [
+            ("app-all.apk", "apk"), ("app.aab", "aab"), ("binary-AndroidManifest.xml", "binary-manifest"),
+            ("proto-AndroidManifest.xml", "proto-manifest"), ("source-AndroidManifest.xml", "source-manifest"),
+        ]
+    )
     func kinds(file: String, kind: String) throws {
         let run = Tool.run(Self.appflip, ["app", "inspect", "--json", try AndroidTestArtifacts.path(file)])
         #expect(run.status == 0, "\(run.output)")

@@ -18,9 +18,13 @@ struct HostileArtifactTests {
 
     static func apk(_ bytes: [UInt8]) throws { _ = try AndroidArtifactReader.readAPK(try ArtifactArchive(bytes: bytes, file: "hostile.apk")) }
     static func signatures(_ bytes: [UInt8]) throws { _ = try APKSignatures.read(try ArtifactArchive(bytes: bytes, file: "hostile.apk")) }
-    static func artifact(_ name: String) -> [UInt8] { (try? Array(Data(contentsOf: URL(fileURLWithPath: try AndroidTestArtifacts.path(name))))) ?? [] }
+    static func artifact(_ name: String) -> [UInt8] {
+        (try? Array(Data(contentsOf: URL(fileURLWithPath: try AndroidTestArtifacts.path(name))))) ?? []
+    }
     static func manifest() -> [UInt8] { artifact("binary-AndroidManifest.xml") }
-    static func binaryXML(_ bytes: [UInt8], limits: XMLLimits = .standard) throws { _ = try BinaryXMLReader.read(bytes, file: "AndroidManifest.xml", limits: limits) }
+    static func binaryXML(_ bytes: [UInt8], limits: XMLLimits = .standard) throws {
+        _ = try BinaryXMLReader.read(bytes, file: "AndroidManifest.xml", limits: limits)
+    }
 
     static let zipCases: [Case] = [
         Case(description: "a zip bomb whose size is declared", structure: "zip entry", hasOffset: true) {
@@ -49,7 +53,9 @@ struct HostileArtifactTests {
             try apk(HostileBytes.patch32(bytes, at: bytes.count - 22 + 16, 1 << 30))
         },
         Case(description: "a comment holding a second end record", structure: "zip end of central directory", hasOffset: true) {
-            try apk(HostileBytes.zip([("AndroidManifest.xml", manifest())], comment: HostileBytes.le32(0x0605_4b50) + [UInt8](repeating: 0, count: 10)))
+            try apk(
+                HostileBytes.zip([("AndroidManifest.xml", manifest())], comment: HostileBytes.le32(0x0605_4b50) + [UInt8](repeating: 0, count: 10))
+            )
         },
         Case(description: "META-INF/CERT.RSA that is not PKCS #7", structure: "PKCS #7 SignedData", hasOffset: true) {
             try signatures(HostileBytes.zip([("AndroidManifest.xml", manifest()), ("META-INF/CERT.RSA", Array("not a signature".utf8))]))
@@ -110,7 +116,10 @@ struct HostileArtifactTests {
             let bytes = manifest()
             let stringsStart = 8 + HostileBytes.read32(bytes, 28)
             var copy = bytes
-            copy.replaceSubrange((stringsStart + HostileBytes.read32(bytes, 36))..<(stringsStart + HostileBytes.read32(bytes, 36) + 2), with: [0xFF, 0x7F])
+            copy.replaceSubrange(
+                (stringsStart + HostileBytes.read32(bytes, 36))..<(stringsStart + HostileBytes.read32(bytes, 36) + 2),
+                with: [0xFF, 0x7F]
+            )
             try binaryXML(copy)
         },
         Case(description: "a chunk larger than the document", structure: "binary XML", hasOffset: true) {

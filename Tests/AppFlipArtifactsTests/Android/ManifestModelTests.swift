@@ -53,7 +53,12 @@ struct ManifestModelTests {
     func newPathKinds() throws {
         let manifest = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try AndroidTestArtifacts.path("paths.apk"))).manifest
         let filter = try #require(manifest.components.first?.filters.first?.filter)
-        #expect(filter.paths == [try PatternMatcher(".pdf", kind: .suffix), try PatternMatcher("/order/[0-9]+", kind: .advancedGlob), try PatternMatcher("/exact", kind: .literal)])
+        #expect(
+            filter.paths == [
+                try PatternMatcher(".pdf", kind: .suffix), try PatternMatcher("/order/[0-9]+", kind: .advancedGlob),
+                try PatternMatcher("/exact", kind: .literal),
+            ]
+        )
         #expect(filter.matchesData(try #require(AndroidURI("https://paths.example.com/order/12"))))
         #expect(!filter.matchesData(try #require(AndroidURI("https://paths.example.com/order/x"))))
     }
@@ -64,7 +69,11 @@ struct ManifestModelTests {
         let manifest = artifact.manifest
         #expect(artifact.kind == .aab && manifest.form == .proto && artifact.resourceTable == "base/resources.pb")
         #expect(manifest.package == "com.example.partner" && manifest.versionCode == 43 && manifest.versionName == "4.3")
-        #expect(manifest.resolutions.first { $0.reference == "string/version_name" || $0.reference == "@string/version_name" }?.otherConfigurations == ["v31"])
+        #expect(
+            manifest.resolutions.first { $0.reference == "string/version_name" || $0.reference == "@string/version_name" }?.otherConfigurations == [
+                "v31"
+            ]
+        )
         #expect(manifest.targetSDK == .level(34))
         let link = try #require(manifest.components.first { $0.name == ".LinkActivity" }?.filters.first?.filter)
         #expect(link.authorities == [IntentFilter.Authority(host: "links.example.com")] && link.autoVerify)
@@ -75,10 +84,17 @@ struct ManifestModelTests {
     @Test("a source manifest reads as its compiled form, its references left to the build")
     func sourceManifest() throws {
         let path = try AndroidTestArtifacts.path("source-AndroidManifest.xml")
-        let source = try AndroidArtifactReader.readManifest(Array(try Data(contentsOf: URL(fileURLWithPath: path))), kind: .sourceManifest, file: path)
+        let source = try AndroidArtifactReader.readManifest(
+            Array(try Data(contentsOf: URL(fileURLWithPath: path))),
+            kind: .sourceManifest,
+            file: path
+        )
         let binaryPath = try AndroidTestArtifacts.path("binary-AndroidManifest.xml")
         let binary = try AndroidArtifactReader.readManifest(
-            Array(try Data(contentsOf: URL(fileURLWithPath: binaryPath))), kind: .binaryManifest, file: binaryPath)
+            Array(try Data(contentsOf: URL(fileURLWithPath: binaryPath))),
+            kind: .binaryManifest,
+            file: binaryPath
+        )
         #expect(source.manifest.components.map(\.className) == binary.manifest.components.map(\.className))
         #expect(source.manifest.components.map(\.exported) == binary.manifest.components.map(\.exported))
         #expect(source.manifest.targetSDK == .level(33) && source.manifest.versionCode == 42)

@@ -12,7 +12,10 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
     let limits = XMLLimits(maxDepth: 64, maxElements: 2_000, maxAttributes: 256)
     guard let root = try? ProtoXMLReader.read(input, file: "fuzz", limits: limits) else { return 0 }
     let manifest = try? AndroidManifestReader.read(root, form: .proto, resources: table, file: "fuzz")
-    fuzzCheck((try? AndroidManifestReader.read(root, form: .proto, resources: table, file: "fuzz")) == manifest, "a second read gives another manifest")
+    fuzzCheck(
+        (try? AndroidManifestReader.read(root, form: .proto, resources: table, file: "fuzz")) == manifest,
+        "a second read gives another manifest"
+    )
     return 0
 }
 

@@ -11,7 +11,10 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
     fuzzCheck((try? BinaryXMLReader.read(input, file: "fuzz", limits: limits)) == root, "a second read gives another tree")
     let manifest = try? AndroidManifestReader.read(root, form: .binary, resources: nil, file: "fuzz")
     if let manifest {
-        fuzzCheck((try? AndroidManifestReader.read(root, form: .binary, resources: nil, file: "fuzz")) == manifest, "a second read gives another manifest")
+        fuzzCheck(
+            (try? AndroidManifestReader.read(root, form: .binary, resources: nil, file: "fuzz")) == manifest,
+            "a second read gives another manifest"
+        )
         _ = manifest.identity(fingerprints: []).verificationHosts
     }
     return 0

@@ -46,6 +46,10 @@ public struct ProtoResourceTable: ResourceResolver {
         let versionOnly = parts.isEmpty && proto.unknownFields.data.isEmpty && proto.sdkVersion != 0
         if proto.sdkVersion != 0 { parts.append("v\(proto.sdkVersion)") }
         if !proto.unknownFields.data.isEmpty { parts.append("+other") }
-        return ResourceConfiguration(description: parts.isEmpty ? "default" : parts.joined(separator: "-"), isDefault: parts.isEmpty, isVersionOnly: versionOnly)
+        return ResourceConfiguration(
+            description: parts.isEmpty ? "default" : parts.joined(separator: "-"),
+            isDefault: parts.isEmpty,
+            isVersionOnly: versionOnly
+        )
     }
 }

@@ -42,8 +42,15 @@ public struct AndroidManifest: Sendable, Hashable {
     }
 
     public init(
-        form: Form, package: String, versionCode: Int64? = nil, versionName: String? = nil, minSDK: SDKVersion = .level(1),
-        targetSDK: SDKVersion = .level(1), components: [ManifestComponent] = [], resolutions: [ResourceResolution] = [], notes: [ManifestNote] = []
+        form: Form,
+        package: String,
+        versionCode: Int64? = nil,
+        versionName: String? = nil,
+        minSDK: SDKVersion = .level(1),
+        targetSDK: SDKVersion = .level(1),
+        components: [ManifestComponent] = [],
+        resolutions: [ResourceResolution] = [],
+        notes: [ManifestNote] = []
     ) {
         self.form = form
         self.package = package

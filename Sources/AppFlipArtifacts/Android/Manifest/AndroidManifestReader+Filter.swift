@@ -3,7 +3,12 @@ import AppFlipCore
 extension AndroidManifestReader {
     /// An `<intent-filter>`, or nil when Android drops it: a filter without an action ("No actions in
     /// intent filter", `ParsedActivityUtils`).
-    static func intentFilter(_ element: AndroidXMLElement, at path: String, targetSDK: SDKVersion, values: inout ManifestValues) throws -> ManifestIntentFilter? {
+    static func intentFilter(
+        _ element: AndroidXMLElement,
+        at path: String,
+        targetSDK: SDKVersion,
+        values: inout ManifestValues
+    ) throws -> ManifestIntentFilter? {
         var actions: [String] = []
         var categories: [String] = []
         var data = DataElements()
@@ -20,7 +25,12 @@ extension AndroidManifestReader {
                 }
                 if name.isEmpty {
                     values.notes.append(
-                        ManifestNote(severity: targetSDK.level >= 30 ? .installFails : .ignored, element: childPath, message: "an empty android:name (an error from Android 11 targets)"))
+                        ManifestNote(
+                            severity: targetSDK.level >= 30 ? .installFails : .ignored,
+                            element: childPath,
+                            message: "an empty android:name (an error from Android 11 targets)"
+                        )
+                    )
                 }
                 if child.name == "action" { actions.append(name) } else { categories.append(name) }
             case "data":
@@ -34,10 +44,21 @@ extension AndroidManifestReader {
         }
         if data.authorities.isEmpty, data.schemes.contains(where: { $0 == "http" || $0 == "https" }), data.mimeTypes.isEmpty {
             values.notes.append(
-                ManifestNote(severity: .warning, element: path, message: "an http(s) scheme and no host: the filter matches every web link of its schemes (IntentFilter.matchData)"))
+                ManifestNote(
+                    severity: .warning,
+                    element: path,
+                    message: "an http(s) scheme and no host: the filter matches every web link of its schemes (IntentFilter.matchData)"
+                )
+            )
         }
         let filter = IntentFilter(
-            actions: actions, categories: categories, autoVerify: autoVerify, schemes: data.schemes, authorities: data.authorities, paths: data.paths)
+            actions: actions,
+            categories: categories,
+            autoVerify: autoVerify,
+            schemes: data.schemes,
+            authorities: data.authorities,
+            paths: data.paths
+        )
         return ManifestIntentFilter(filter: filter, mimeTypes: data.mimeTypes, schemeSpecificParts: data.schemeSpecificParts)
     }
 
@@ -64,7 +85,13 @@ extension AndroidManifestReader {
             let port = try values.string(element, .port, at: path)
             if let host {
                 if let port, Int(port) == nil {
-                    values.notes.append(ManifestNote(severity: .installFails, element: path, message: "android:port \"\(port)\" is not a number (Integer.parseInt throws)"))
+                    values.notes.append(
+                        ManifestNote(
+                            severity: .installFails,
+                            element: path,
+                            message: "android:port \"\(port)\" is not a number (Integer.parseInt throws)"
+                        )
+                    )
                 } else {
                     authorities.append(IntentFilter.Authority(host: host, port: port.flatMap { Int($0) }))
                 }
@@ -75,7 +102,10 @@ extension AndroidManifestReader {
         /// The element's patterns of each kind; a malformed advanced pattern fails the install, as
         /// `PatternMatcher`'s `IllegalArgumentException` does.
         private static func matchers(
-            _ element: AndroidXMLElement, _ kinds: [(AndroidAttribute, PatternMatcher.Kind)], at path: String, values: inout ManifestValues
+            _ element: AndroidXMLElement,
+            _ kinds: [(AndroidAttribute, PatternMatcher.Kind)],
+            at path: String,
+            values: inout ManifestValues
         ) throws -> [PatternMatcher] {
             var matchers: [PatternMatcher] = []
             for (attribute, kind) in kinds {
@@ -84,7 +114,12 @@ extension AndroidManifestReader {
                     matchers.append(try PatternMatcher(pattern, kind: kind))
                 } catch {
                     values.notes.append(
-                        ManifestNote(severity: .installFails, element: path, message: "android:\(attribute.name) \"\(pattern)\": PatternMatcher refuses it: \(error.reason)"))
+                        ManifestNote(
+                            severity: .installFails,
+                            element: path,
+                            message: "android:\(attribute.name) \"\(pattern)\": PatternMatcher refuses it: \(error.reason)"
+                        )
+                    )
                 }
             }
             return matchers

@@ -5,7 +5,12 @@ import AppFlipCore
 /// activities and aliases, `ParsedIntentInfoUtils` for their filters.
 public enum AndroidManifestReader {
     /// The manifest `root` declares. Throws when the root is not `<manifest>`.
-    public static func read(_ root: AndroidXMLElement, form: AndroidManifest.Form, resources: (any ResourceResolver)?, file: String) throws -> AndroidManifest {
+    public static func read(
+        _ root: AndroidXMLElement,
+        form: AndroidManifest.Form,
+        resources: (any ResourceResolver)?,
+        file: String
+    ) throws -> AndroidManifest {
         guard root.name == "manifest", root.namespace == nil else {
             throw ArtifactError("AndroidManifest.xml", file: file, "the root element is <\(root.name)>, not <manifest>")
         }
@@ -26,7 +31,9 @@ public enum AndroidManifestReader {
             manifest.minSDK = minSDK
             manifest.targetSDK = try values.integerOrString(usesSDK, .targetSdkVersion, at: path + "/uses-sdk") ?? minSDK
         } else if form == .source {
-            values.notes.append(ManifestNote(severity: .unknown, element: path, message: "no <uses-sdk>: the build sets minSdk and targetSdk (build.gradle)"))
+            values.notes.append(
+                ManifestNote(severity: .unknown, element: path, message: "no <uses-sdk>: the build sets minSdk and targetSdk (build.gradle)")
+            )
         }
         if let application = root.children(named: "application").first {
             let enabled = try values.boolean(application, .enabled, at: path + "/application") ?? true
@@ -44,7 +51,11 @@ public enum AndroidManifestReader {
 
     /// An `<activity>` or `<activity-alias>` and its filters, or nil when Android drops it (no name).
     private static func component(
-        _ element: AndroidXMLElement, kind: ManifestComponent.Kind, manifest: AndroidManifest, applicationEnabled: Bool, values: inout ManifestValues
+        _ element: AndroidXMLElement,
+        kind: ManifestComponent.Kind,
+        manifest: AndroidManifest,
+        applicationEnabled: Bool,
+        values: inout ManifestValues
     ) throws -> ManifestComponent? {
         let unnamed = "manifest/application/\(kind.rawValue)"
         guard let name = try values.string(element, .name, at: unnamed), !name.isEmpty else {
@@ -62,15 +73,24 @@ public enum AndroidManifestReader {
         if exportedDeclared == nil, !filters.isEmpty, manifest.targetSDK.level >= 31 {
             values.notes.append(
                 ManifestNote(
-                    severity: .installFails, element: path,
-                    message: "no android:exported on a component with intent filters: \"Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present\""))
+                    severity: .installFails,
+                    element: path,
+                    message:
+                        "no android:exported on a component with intent filters: \"Targeting S+ (version 31 and above) requires that an explicit value for android:exported be defined when intent filters are present\""
+                )
+            )
         }
         let enabled = try values.boolean(element, .enabled, at: path) ?? true
         return ManifestComponent(
-            kind: kind, name: name, className: className(name, package: manifest.package),
+            kind: kind,
+            name: name,
+            className: className(name, package: manifest.package),
             targetActivity: kind == .activityAlias ? try values.string(element, .targetActivity, at: path) : nil,
-            exported: exportedDeclared ?? !filters.isEmpty, exportedDeclared: exportedDeclared,
-            enabled: applicationEnabled && enabled, filters: filters)
+            exported: exportedDeclared ?? !filters.isEmpty,
+            exportedDeclared: exportedDeclared,
+            enabled: applicationEnabled && enabled,
+            filters: filters
+        )
     }
 
     /// `ParsingUtils.buildClassName`: a name starting with `.`, or with no `.`, is relative to the package.

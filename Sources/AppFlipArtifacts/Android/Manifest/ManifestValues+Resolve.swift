@@ -4,18 +4,38 @@ extension ManifestValues {
     /// `TypedArray` gathers them.
     mutating func resolve(_ id: UInt32, attribute: AndroidAttribute, at path: String, nonConfiguration: Bool) throws -> AndroidXMLValue? {
         var resolution = ResourceResolution(
-            element: path, attribute: "android:\(attribute.name)", reference: Self.hex(id), id: id, value: nil, configuration: nil,
-            otherConfigurations: [], dropped: nil)
+            element: path,
+            attribute: "android:\(attribute.name)",
+            reference: Self.hex(id),
+            id: id,
+            value: nil,
+            configuration: nil,
+            otherConfigurations: [],
+            dropped: nil
+        )
         defer { resolutions.append(resolution) }
         guard let resources else {
-            notes.append(ManifestNote(severity: .unknown, element: path, message: "android:\(attribute.name) refers to \(Self.hex(id)), and there is no resource table to resolve it"))
+            notes.append(
+                ManifestNote(
+                    severity: .unknown,
+                    element: path,
+                    message: "android:\(attribute.name) refers to \(Self.hex(id)), and there is no resource table to resolve it"
+                )
+            )
             return nil
         }
         var current = id
         var changing: UInt32 = 0
         for hop in 0..<Self.maxReferenceHops {
-            guard let entry = try resources.entry(current), let taken = entry.values.first(where: \.configuration.isDefault) ?? entry.values.first else {
-                notes.append(ManifestNote(severity: .ignored, element: path, message: "android:\(attribute.name) refers to \(Self.hex(current)), which the resource table does not define"))
+            guard let entry = try resources.entry(current), let taken = entry.values.first(where: \.configuration.isDefault) ?? entry.values.first
+            else {
+                notes.append(
+                    ManifestNote(
+                        severity: .ignored,
+                        element: path,
+                        message: "android:\(attribute.name) refers to \(Self.hex(current)), which the resource table does not define"
+                    )
+                )
                 return nil
             }
             if hop == 0 {
@@ -38,7 +58,13 @@ extension ManifestValues {
             resolution.value = taken.value.coercedString
             return taken.value
         }
-        notes.append(ManifestNote(severity: .ignored, element: path, message: "android:\(attribute.name): references nested deeper than \(Self.maxReferenceHops)"))
+        notes.append(
+            ManifestNote(
+                severity: .ignored,
+                element: path,
+                message: "android:\(attribute.name): references nested deeper than \(Self.maxReferenceHops)"
+            )
+        )
         return nil
     }
 

@@ -47,7 +47,9 @@ struct ManifestValues {
         case .string(let text) where text == "true" || text == "false": return text == "true"
         case nil: return nil
         case .some(let other):
-            notes.append(ManifestNote(severity: .ignored, element: path, message: "android:\(attribute.name) is \(other.coercedString), not a boolean"))
+            notes.append(
+                ManifestNote(severity: .ignored, element: path, message: "android:\(attribute.name) is \(other.coercedString), not a boolean")
+            )
             return nil
         }
     }
@@ -63,16 +65,35 @@ struct ManifestValues {
     }
 
     /// The attribute's value with references followed; records each resolution.
-    private mutating func value(_ element: AndroidXMLElement, _ attribute: AndroidAttribute, at path: String, nonConfiguration: Bool) throws -> AndroidXMLValue? {
+    private mutating func value(
+        _ element: AndroidXMLElement,
+        _ attribute: AndroidAttribute,
+        at path: String,
+        nonConfiguration: Bool
+    ) throws -> AndroidXMLValue? {
         guard let found = self.attribute(element, attribute) else { return nil }
         switch found.value {
         case .reference(let id): return try resolve(id, attribute: attribute, at: path, nonConfiguration: nonConfiguration)
         case .unresolvedReference(let name):
             resolutions.append(
                 ResourceResolution(
-                    element: path, attribute: "android:\(attribute.name)", reference: name, id: nil, value: nil, configuration: nil, otherConfigurations: [],
-                    dropped: nil))
-            notes.append(ManifestNote(severity: .unknown, element: path, message: "android:\(attribute.name)=\"\(name)\" is resolved only when the app is built"))
+                    element: path,
+                    attribute: "android:\(attribute.name)",
+                    reference: name,
+                    id: nil,
+                    value: nil,
+                    configuration: nil,
+                    otherConfigurations: [],
+                    dropped: nil
+                )
+            )
+            notes.append(
+                ManifestNote(
+                    severity: .unknown,
+                    element: path,
+                    message: "android:\(attribute.name)=\"\(name)\" is resolved only when the app is built"
+                )
+            )
             return nil
         default: return found.value
         }

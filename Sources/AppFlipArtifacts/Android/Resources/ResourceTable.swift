@@ -29,7 +29,9 @@ public struct ResourceTable: Sendable {
     /// Indexes the table.
     public init(_ bytes: [UInt8], file: String) throws {
         let whole = ByteReader(bytes, structure: "resources.arsc", file: file)
-        guard try whole.u16(0) == Self.tableType else { throw whole.error(at: 0, "not a resource table: the first chunk's type is not RES_TABLE_TYPE (0x0002)") }
+        guard try whole.u16(0) == Self.tableType else {
+            throw whole.error(at: 0, "not a resource table: the first chunk's type is not RES_TABLE_TYPE (0x0002)")
+        }
         let table = try BinaryXMLReader.Chunk(whole, at: 0)
         var globalStrings: StringPool?
         var packages: [UInt8: Package] = [:]
@@ -63,8 +65,12 @@ public struct ResourceTable: Sendable {
             if unit == 0 { break }
             name.append(unit)
         }
-        let typeNames = try StringPool(chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(268)).reader, structure: "resources.arsc type strings"))
-        let keyNames = try StringPool(chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(276)).reader, structure: "resources.arsc key strings"))
+        let typeNames = try StringPool(
+            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(268)).reader, structure: "resources.arsc type strings")
+        )
+        let keyNames = try StringPool(
+            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(276)).reader, structure: "resources.arsc key strings")
+        )
         var package = Package(id: UInt8(id), name: String(decoding: name, as: UTF16.self), typeNames: typeNames, keyNames: keyNames)
         var offset = chunk.headerSize
         while offset < reader.count {

@@ -50,7 +50,10 @@ struct StringPool {
         }
         let offset = try reader.int32(28 + index * 4)
         guard offset < stringsEnd - stringsStart else {
-            throw reader.error(at: 28 + index * 4, "string #\(index) at offset \(offset) lies past the string data (\(stringsEnd - stringsStart) bytes)")
+            throw reader.error(
+                at: 28 + index * 4,
+                "string #\(index) at offset \(offset) lies past the string data (\(stringsEnd - stringsStart) bytes)"
+            )
         }
         let data = try reader.sub(stringsStart, stringsEnd - stringsStart, "the string data")
         return isUTF8 ? try utf8String(data, at: offset, index: index) : try utf16String(data, at: offset, index: index)
@@ -68,7 +71,10 @@ struct StringPool {
         _ = try Self.utf8Length(data, &position)
         let byteCount = try Self.utf8Length(data, &position)
         guard byteCount < data.count - position, try data.u8(position + byteCount) == 0 else {
-            throw data.error(at: offset, "string #\(index): \(byteCount) bytes from \(data.base + position) run past the string data or are not NUL-terminated")
+            throw data.error(
+                at: offset,
+                "string #\(index): \(byteCount) bytes from \(data.base + position) run past the string data or are not NUL-terminated"
+            )
         }
         return String(decoding: try data.slice(position, byteCount, "string #\(index)"), as: UTF8.self)
     }
@@ -92,7 +98,10 @@ struct StringPool {
             position += 2
         }
         guard length < (data.count - position) / 2, try data.u16(position + length * 2) == 0 else {
-            throw data.error(at: offset, "string #\(index): \(length) UTF-16 units from \(data.base + position) run past the string data or are not NUL-terminated")
+            throw data.error(
+                at: offset,
+                "string #\(index): \(length) UTF-16 units from \(data.base + position) run past the string data or are not NUL-terminated"
+            )
         }
         var units: [UInt16] = []
         units.reserveCapacity(length)

@@ -40,16 +40,31 @@ public struct APKSigningBlock: Sendable {
     public init?(source: some ByteSource, directory: ZipDirectory, file: String, limits: ArchiveLimits = .standard) throws {
         let end = directory.centralDirectoryOffset
         guard end >= 32 else { return nil }
-        let footer = ByteReader(try source.read(at: end - 24, length: 24, structure: Self.structure, file: file), base: end - 24, structure: Self.structure, file: file)
+        let footer = ByteReader(
+            try source.read(at: end - 24, length: 24, structure: Self.structure, file: file),
+            base: end - 24,
+            structure: Self.structure,
+            file: file
+        )
         guard try footer.slice(8, 16, "the magic").elementsEqual(Self.magic) else { return nil }
         let footerSize = try footer.u64(0)
         guard footerSize >= 24, footerSize <= UInt64(end - 8) else {
-            throw footer.error(at: 0, "the footer declares a block of \(footerSize) bytes: it would start at \(Int64(end) - 8 - Int64(clamping: footerSize)), outside the file before the central directory at \(end)")
+            throw footer.error(
+                at: 0,
+                "the footer declares a block of \(footerSize) bytes: it would start at \(Int64(end) - 8 - Int64(clamping: footerSize)), outside the file before the central directory at \(end)"
+            )
         }
         let total = Int(footerSize) + 8
-        guard total <= limits.maxSigningBlockBytes else { throw footer.error(at: 0, "a block of \(total) bytes, over the limit of \(limits.maxSigningBlockBytes)") }
+        guard total <= limits.maxSigningBlockBytes else {
+            throw footer.error(at: 0, "a block of \(total) bytes, over the limit of \(limits.maxSigningBlockBytes)")
+        }
         let start = end - total
-        let block = ByteReader(try source.read(at: start, length: total, structure: Self.structure, file: file), base: start, structure: Self.structure, file: file)
+        let block = ByteReader(
+            try source.read(at: start, length: total, structure: Self.structure, file: file),
+            base: start,
+            structure: Self.structure,
+            file: file
+        )
         guard try block.u64(0) == footerSize else {
             throw block.error(at: 0, "the sizes in its header (\(try block.u64(0))) and footer (\(footerSize)) differ")
         }
@@ -69,10 +84,15 @@ public struct APKSigningBlock: Sendable {
         var pairs: [(id: UInt32, value: ByteReader)] = []
         var offset = 0
         while offset < reader.count {
-            guard reader.count - offset >= 8 else { throw reader.error(at: offset, "\(reader.count - offset) bytes left, too few for a pair's length") }
+            guard reader.count - offset >= 8 else {
+                throw reader.error(at: offset, "\(reader.count - offset) bytes left, too few for a pair's length")
+            }
             let length = try reader.u64(offset)
             guard length >= 4, length <= UInt64(reader.count - offset - 8) else {
-                throw reader.error(at: offset, "pair #\(pairs.count + 1) declares \(length) bytes, outside the \(reader.count - offset - 8) left in the block")
+                throw reader.error(
+                    at: offset,
+                    "pair #\(pairs.count + 1) declares \(length) bytes, outside the \(reader.count - offset - 8) left in the block"
+                )
             }
             let id = try reader.u32(offset + 8)
             if let earlier = pairs.first(where: { $0.id == id }), [ID.v2, ID.v3, ID.v31].contains(id) {

@@ -36,8 +36,17 @@ enum JARSignature {
             certificates.insert(certificates.remove(at: index), at: 0)
         }
         return APKSigner(
-            scheme: .v1, name: name, certificates: certificates, sdkRange: nil, lineage: [], rotationMinSDK: nil,
-            rotationTargetsDevRelease: false, strippingProtection: [], digestAlgorithms: [], problems: [])
+            scheme: .v1,
+            name: name,
+            certificates: certificates,
+            sdkRange: nil,
+            lineage: [],
+            rotationMinSDK: nil,
+            rotationTargetsDevRelease: false,
+            strippingProtection: [],
+            digestAlgorithms: [],
+            problems: []
+        )
     }
 
     /// ContentInfo { contentType, [0] EXPLICIT SignedData }; SignedData { version, digestAlgorithms,
@@ -55,7 +64,9 @@ enum JARSignature {
                     _ = fields.next()  // encapContentInfo
                     var certificates: [ArraySlice<UInt8>] = []
                     var node = fields.next()
-                    if let set = node, set.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific), case .constructed(let children) = set.content {
+                    if let set = node, set.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific),
+                        case .constructed(let children) = set.content
+                    {
                         certificates = children.map(\.encodedBytes)
                         node = fields.next()
                     }

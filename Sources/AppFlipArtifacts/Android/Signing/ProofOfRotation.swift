@@ -16,7 +16,11 @@ enum ProofOfRotation {
             var at = 0
             let der = try SchemeBlockReader.lengthPrefixed(signedData, &at, "lineage node #\(index + 1)'s certificate")
             let certificate = try SigningCertificate(
-                der: Array(try der.slice(0, der.count, "")), structure: reader.structure, file: reader.file, offset: der.base)
+                der: Array(try der.slice(0, der.count, "")),
+                structure: reader.structure,
+                file: reader.file,
+                offset: der.base
+            )
             if lineage.contains(where: { $0.certificate == certificate }) {
                 throw node.error(at: 0, "certificate #\(index + 1) (\(certificate.sha256)) appears twice in the lineage (apksig refuses it)")
             }

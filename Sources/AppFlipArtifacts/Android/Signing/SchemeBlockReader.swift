@@ -37,7 +37,12 @@ enum SchemeBlockReader {
         var at = 0
         let digests = try sequence(try lengthPrefixed(signedData, &at, "the digests"), "a digest").map { try $0.u32(0) }
         let certificates = try sequence(try lengthPrefixed(signedData, &at, "the certificates"), "a certificate").map { certificate in
-            try SigningCertificate(der: Array(try certificate.slice(0, certificate.count, "")), structure: signer.structure, file: signer.file, offset: certificate.base)
+            try SigningCertificate(
+                der: Array(try certificate.slice(0, certificate.count, "")),
+                structure: signer.structure,
+                file: signer.file,
+                offset: certificate.base
+            )
         }
         guard !certificates.isEmpty else { throw signedData.error(at: 0, "no certificates (Android refuses the signer)") }
         var problems: [String] = []
@@ -50,15 +55,27 @@ enum SchemeBlockReader {
         }
         let attributes = try sequence(try lengthPrefixed(signedData, &at, "the additional attributes"), "an attribute")
         if let info = certificates[0].publicKeyInfo, !info.elementsEqual(try publicKey.slice(0, publicKey.count, "")) {
-            problems.append("the signer's public key is not its certificate's (apksig: \"Public key mismatch between certificate and signature record\")")
+            problems.append(
+                "the signer's public key is not its certificate's (apksig: \"Public key mismatch between certificate and signature record\")"
+            )
         }
         return try signerWithAttributes(
-            scheme: scheme, certificates: certificates, sdkRange: sdkRange, digests: digests, attributes: attributes, problems: problems)
+            scheme: scheme,
+            certificates: certificates,
+            sdkRange: sdkRange,
+            digests: digests,
+            attributes: attributes,
+            problems: problems
+        )
     }
 
     /// The signer, with what its additional attributes say: the lineage, the rotation bounds, stripping protection.
     private static func signerWithAttributes(
-        scheme: SignatureScheme, certificates: [SigningCertificate], sdkRange: ClosedRange<Int>?, digests: [UInt32], attributes: [ByteReader],
+        scheme: SignatureScheme,
+        certificates: [SigningCertificate],
+        sdkRange: ClosedRange<Int>?,
+        digests: [UInt32],
+        attributes: [ByteReader],
         problems: [String]
     ) throws -> APKSigner {
         var problems = problems
@@ -73,7 +90,9 @@ enum SchemeBlockReader {
             case Attribute.proofOfRotation where scheme != .v2:
                 lineage = try ProofOfRotation.read(ByteReader(value, structure: "\(attribute.structure) proof-of-rotation"))
                 if let last = lineage.last, last.certificate != certificates[0] {
-                    problems.append("the proof-of-rotation lineage ends at \(last.certificate.sha256), not at the signer's certificate (apksig V3_SIG_POR_CERT_MISMATCH)")
+                    problems.append(
+                        "the proof-of-rotation lineage ends at \(last.certificate.sha256), not at the signer's certificate (apksig V3_SIG_POR_CERT_MISMATCH)"
+                    )
                 }
             case Attribute.rotationMinSDK where scheme == .v3: rotationMinSDK = Int(try value.u32(0))
             case Attribute.rotationOnDevRelease where scheme == .v31: devRelease = true
@@ -82,8 +101,17 @@ enum SchemeBlockReader {
             }
         }
         return APKSigner(
-            scheme: scheme, name: nil, certificates: certificates, sdkRange: sdkRange, lineage: lineage, rotationMinSDK: rotationMinSDK,
-            rotationTargetsDevRelease: devRelease, strippingProtection: stripping, digestAlgorithms: digests, problems: problems)
+            scheme: scheme,
+            name: nil,
+            certificates: certificates,
+            sdkRange: sdkRange,
+            lineage: lineage,
+            rotationMinSDK: rotationMinSDK,
+            rotationTargetsDevRelease: devRelease,
+            strippingProtection: stripping,
+            digestAlgorithms: digests,
+            problems: problems
+        )
     }
 
     private static func range(_ reader: ByteReader, at offset: Int) throws -> ClosedRange<Int> {

@@ -31,7 +31,12 @@ public struct SigningCertificate: Sendable, Hashable {
             keyAlgorithm = fields.algorithm
             publicKeyInfo = fields.publicKeyInfo
         } catch {
-            throw ArtifactError(structure, file: file, offset: offset, "a certificate that is not X.509 DER (\(der.count) bytes, SHA-256 \(sha256)): \(error)")
+            throw ArtifactError(
+                structure,
+                file: file,
+                offset: offset,
+                "a certificate that is not X.509 DER (\(der.count) bytes, SHA-256 \(sha256)): \(error)"
+            )
         }
     }
 

@@ -10,7 +10,8 @@ public struct AndroidXMLElement: Sendable, Hashable {
     /// The source line the compiler recorded, when it did.
     public var line: Int?
 
-    public init(namespace: String? = nil, name: String, attributes: [AndroidXMLAttribute] = [], children: [AndroidXMLElement] = [], line: Int? = nil) {
+    public init(namespace: String? = nil, name: String, attributes: [AndroidXMLAttribute] = [], children: [AndroidXMLElement] = [], line: Int? = nil)
+    {
         self.namespace = namespace
         self.name = name
         self.attributes = attributes

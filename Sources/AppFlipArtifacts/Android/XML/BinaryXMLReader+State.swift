@@ -43,7 +43,9 @@ extension BinaryXMLReader {
             let attributeStart = Int(try node.u16(ext + 8))
             let attributeSize = Int(try node.u16(ext + 10))
             let attributeCount = Int(try node.u16(ext + 12))
-            guard attributeCount <= limits.maxAttributes else { throw node.error(at: ext + 12, "\(attributeCount) attributes, over \(limits.maxAttributes)") }
+            guard attributeCount <= limits.maxAttributes else {
+                throw node.error(at: ext + 12, "\(attributeCount) attributes, over \(limits.maxAttributes)")
+            }
             guard attributeCount == 0 || attributeSize >= 20 else { throw node.error(at: ext + 10, "attributes of \(attributeSize) bytes, under 20") }
             var attributes: [AndroidXMLAttribute] = []
             for index in 0..<attributeCount {
@@ -71,8 +73,12 @@ extension BinaryXMLReader {
             }
             let id = Int(nameIndex) < resourceMap.count ? resourceMap[Int(nameIndex)] : nil
             return AndroidXMLAttribute(
-                namespace: try pool.optionalString(try node.u32(offset)), name: try pool.string(Int(nameIndex)),
-                resourceID: id == 0 ? nil : id, raw: try pool.optionalString(try node.u32(offset + 8)), value: value)
+                namespace: try pool.optionalString(try node.u32(offset)),
+                name: try pool.string(Int(nameIndex)),
+                resourceID: id == 0 ? nil : id,
+                raw: try pool.optionalString(try node.u32(offset + 8)),
+                value: value
+            )
         }
 
         private mutating func endElement(_ chunk: Chunk) throws {

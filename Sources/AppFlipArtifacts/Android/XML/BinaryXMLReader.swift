@@ -54,7 +54,10 @@ public enum BinaryXMLReader {
                 throw parent.error(at: offset, "a chunk (type 0x\(String(type, radix: 16))) with header size \(headerSize) and size \(size)")
             }
             guard size <= parent.count - offset else {
-                throw parent.error(at: offset, "a chunk (type 0x\(String(type, radix: 16))) of \(size) bytes runs past its parent's end at \(parent.base + parent.count)")
+                throw parent.error(
+                    at: offset,
+                    "a chunk (type 0x\(String(type, radix: 16))) of \(size) bytes runs past its parent's end at \(parent.base + parent.count)"
+                )
             }
             reader = try parent.sub(offset, size, structure: structure, "a chunk")
         }

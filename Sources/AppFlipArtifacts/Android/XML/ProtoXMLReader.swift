@@ -21,18 +21,35 @@ public enum ProtoXMLReader {
         return try element(root, line: node.source.lineNumber, count: &count, limits: limits, file: file)
     }
 
-    private static func element(_ proto: Aapt_Pb_XmlElement, line: UInt32, count: inout Int, limits: XMLLimits, file: String) throws -> AndroidXMLElement {
+    private static func element(
+        _ proto: Aapt_Pb_XmlElement,
+        line: UInt32,
+        count: inout Int,
+        limits: XMLLimits,
+        file: String
+    ) throws -> AndroidXMLElement {
         count += 1
         guard count <= limits.maxElements else { throw ArtifactError("protobuf XmlNode", file: file, "more than \(limits.maxElements) elements") }
         guard proto.attribute.count <= limits.maxAttributes else {
-            throw ArtifactError("protobuf XmlNode", file: file, "<\(proto.name)> has \(proto.attribute.count) attributes, over \(limits.maxAttributes)")
+            throw ArtifactError(
+                "protobuf XmlNode",
+                file: file,
+                "<\(proto.name)> has \(proto.attribute.count) attributes, over \(limits.maxAttributes)"
+            )
         }
-        var element = AndroidXMLElement(namespace: proto.namespaceUri.isEmpty ? nil : proto.namespaceUri, name: proto.name, line: line == 0 ? nil : Int(line))
+        var element = AndroidXMLElement(
+            namespace: proto.namespaceUri.isEmpty ? nil : proto.namespaceUri,
+            name: proto.name,
+            line: line == 0 ? nil : Int(line)
+        )
         element.attributes = proto.attribute.map { attribute in
             AndroidXMLAttribute(
-                namespace: attribute.namespaceUri.isEmpty ? nil : attribute.namespaceUri, name: attribute.name,
-                resourceID: attribute.resourceID == 0 ? nil : attribute.resourceID, raw: attribute.value,
-                value: attribute.hasCompiledItem ? value(attribute.compiledItem) ?? .string(attribute.value) : .string(attribute.value))
+                namespace: attribute.namespaceUri.isEmpty ? nil : attribute.namespaceUri,
+                name: attribute.name,
+                resourceID: attribute.resourceID == 0 ? nil : attribute.resourceID,
+                raw: attribute.value,
+                value: attribute.hasCompiledItem ? value(attribute.compiledItem) ?? .string(attribute.value) : .string(attribute.value)
+            )
         }
         for child in proto.child {
             if case .element(let inner)? = child.node {

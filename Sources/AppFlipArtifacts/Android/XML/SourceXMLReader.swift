@@ -37,11 +37,19 @@ public enum SourceXMLReader {
         }
 
         func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]
+            _ parser: XMLParser,
+            didStartElement elementName: String,
+            namespaceURI: String?,
+            qualifiedName: String?,
+            attributes: [String: String]
         ) {
             count += 1
             guard stack.count < limits.maxDepth, count <= limits.maxElements, attributes.count <= limits.maxAttributes else {
-                error = ArtifactError("XML", file: file, "line \(parser.lineNumber): over the limits of \(limits.maxDepth) levels, \(limits.maxElements) elements, \(limits.maxAttributes) attributes")
+                error = ArtifactError(
+                    "XML",
+                    file: file,
+                    "line \(parser.lineNumber): over the limits of \(limits.maxDepth) levels, \(limits.maxElements) elements, \(limits.maxAttributes) attributes"
+                )
                 parser.abortParsing()
                 return
             }
