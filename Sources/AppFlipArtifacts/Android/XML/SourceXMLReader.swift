@@ -16,7 +16,8 @@ public enum SourceXMLReader {
         let parsed = parser.parse()
         if let error = delegate.error { throw error }
         guard parsed, let root = delegate.root else {
-            let cause = parser.parserError.map { String(describing: $0) } ?? "no root element"
+            let code = (parser.parserError as NSError?)?.code
+            let cause = code.map { "libxml2 error \($0)\($0 == 89 ? " (an entity reference loop or an entity expanding too much)" : "")" } ?? "no root element"
             throw ArtifactError("XML", file: file, "line \(parser.lineNumber), column \(parser.columnNumber): \(cause)")
         }
         return root
