@@ -398,10 +398,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzRawURL", ["AppFlipCore"]),
         ("FuzzFlipLink", ["AppFlipCore"]),
         ("FuzzPercentForm", ["AppFlipCore"]),
-        ("FuzzAXML", ["AppFlipArtifacts"]),
-        ("FuzzSigningBlock", ["AppFlipArtifacts"]),
-        ("FuzzResourceTable", ["AppFlipArtifacts"]),
-        ("FuzzAABManifest", ["AppFlipArtifacts"]),
+        ("FuzzAXML", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzSigningBlock", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzResourceTable", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzAABManifest", ["AppFlipArtifacts", "AppFlipCore"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(

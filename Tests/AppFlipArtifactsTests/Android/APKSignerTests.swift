@@ -53,7 +53,9 @@ struct APKSignerTests {
         let rotated = try APKSignatures.read(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-rotated.apk")))
         #expect(rotated.history() == SigningCertificateHistory(current: [new], past: [old]))
         #expect(rotated.history(sdk: 27) == SigningCertificateHistory(current: [old], past: []))
-        #expect(rotated.history().role(of: old) == .past)
+        #expect(rotated.history().role(of: old) == .past && rotated.history().role(of: new) == .current)
+        #expect(rotated.history().all == [old, new])
+        #expect(rotated.history().role(of: try Self.fingerprint("upload.cer")) == nil)
     }
 
     @Test("v3.1: the new key from SDK 33 with its lineage, the old key through SDK 32 by v3 with the rotation bound")

@@ -1,4 +1,5 @@
 import AppFlipArtifacts
+import AppFlipCore
 import FuzzSupport
 
 /// The Android App Bundle's protobuf readers on any bytes: the manifest (`XmlNode`) and the resource table

@@ -1,4 +1,5 @@
 import AppFlipArtifacts
+import AppFlipCore
 import FuzzSupport
 
 /// Android's binary XML reader and the manifest reader on any bytes: they return or throw an

@@ -1,4 +1,5 @@
 import AppFlipArtifacts
+import AppFlipCore
 import FuzzSupport
 
 /// The resources.arsc reader on any bytes: indexing and looking up resources return or throw, never trap;

@@ -1,4 +1,5 @@
 import AppFlipArtifacts
+import AppFlipCore
 import FuzzSupport
 
 /// The APK Signing Block reader on any ID-value pairs: the input is wrapped as the block of an otherwise
