@@ -58,48 +58,50 @@ public enum AndroidArtifactReader {
 
     /// An APK: its binary manifest, resolved through `resources.arsc`, and its signatures.
     public static func readAPK(_ archive: ArtifactArchive, limits: XMLLimits = .standard) throws -> AndroidArtifact {
-        guard let bytes = try archive.read(apkManifest) else {
-            throw ArtifactError(
-                "zip central directory",
-                file: archive.file,
-                offset: archive.directory.centralDirectoryOffset,
-                "no AndroidManifest.xml entry: not an APK"
-            )
+        try read(archive, kind: .apk, manifest: apkManifest, table: "resources.arsc") { bytes, entry in
+            (try BinaryXMLReader.read(bytes, file: entry, limits: limits), .binary)
+        } resources: { bytes, entry in
+            try ResourceTable(bytes, file: entry)
         }
-        let entry = "\(archive.file)!\(apkManifest)"
-        let root = try BinaryXMLReader.read(bytes, file: entry, limits: limits)
-        let table = try archive.read("resources.arsc").map { try ResourceTable($0, file: "\(archive.file)!resources.arsc") }
-        let manifest = try AndroidManifestReader.read(root, form: .binary, resources: table, file: entry)
-        return AndroidArtifact(
-            kind: .apk,
-            file: archive.file,
-            manifest: manifest,
-            signatures: try APKSignatures.read(archive),
-            resourceTable: table == nil ? nil : "resources.arsc"
-        )
     }
 
     /// An Android App Bundle: its base module's protobuf manifest, resolved through `base/resources.pb`, and
     /// its JAR signature (the upload key's).
     public static func readAAB(_ archive: ArtifactArchive, limits: XMLLimits = .standard) throws -> AndroidArtifact {
-        guard let bytes = try archive.read(bundleManifest) else {
+        try read(archive, kind: .aab, manifest: bundleManifest, table: "base/resources.pb") { bytes, entry in
+            (try ProtoXMLReader.read(bytes, file: entry, limits: limits), .proto)
+        } resources: { bytes, entry in
+            try ProtoResourceTable(bytes, file: entry)
+        }
+    }
+
+    /// An archive's manifest entry, read by `xml`, its references resolved through the `table` entry when
+    /// there is one, and its signatures.
+    private static func read(
+        _ archive: ArtifactArchive,
+        kind: AndroidArtifact.Kind,
+        manifest name: String,
+        table tableName: String,
+        xml: ([UInt8], String) throws -> (AndroidXMLElement, AndroidManifest.Form),
+        resources: ([UInt8], String) throws -> any ResourceResolver
+    ) throws -> AndroidArtifact {
+        guard let bytes = try archive.read(name) else {
             throw ArtifactError(
                 "zip central directory",
                 file: archive.file,
                 offset: archive.directory.centralDirectoryOffset,
-                "no \(bundleManifest) entry: not an Android App Bundle"
+                "no \(name) entry: not an \(kind == .apk ? "APK" : "Android App Bundle")"
             )
         }
-        let entry = "\(archive.file)!\(bundleManifest)"
-        let root = try ProtoXMLReader.read(bytes, file: entry, limits: limits)
-        let table = try archive.read("base/resources.pb").map { try ProtoResourceTable($0, file: "\(archive.file)!base/resources.pb") }
-        let manifest = try AndroidManifestReader.read(root, form: .proto, resources: table, file: entry)
+        let entry = "\(archive.file)!\(name)"
+        let (root, form) = try xml(bytes, entry)
+        let table = try archive.read(tableName).map { try resources($0, "\(archive.file)!\(tableName)") }
         return AndroidArtifact(
-            kind: .aab,
+            kind: kind,
             file: archive.file,
-            manifest: manifest,
+            manifest: try AndroidManifestReader.read(root, form: form, resources: table, file: entry),
             signatures: try APKSignatures.read(archive),
-            resourceTable: table == nil ? nil : "base/resources.pb"
+            resourceTable: table == nil ? nil : tableName
         )
     }
 
