@@ -72,6 +72,11 @@ struct ByteReader {
         return bytes[(start + offset)..<(start + offset + length)]
     }
 
+    /// A reader over the same window, naming another structure in its errors.
+    init(_ other: ByteReader, structure: String) {
+        self.init(other.bytes, start: other.start, count: other.count, base: other.base, structure: structure, file: other.file)
+    }
+
     /// A reader over `length` bytes at `offset`, keeping absolute offsets.
     func sub(_ offset: Int, _ length: Int, structure: String? = nil, _ what: @autoclosure () -> String) throws -> ByteReader {
         try check(offset, length, what())

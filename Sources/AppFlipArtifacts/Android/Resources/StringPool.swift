@@ -109,10 +109,3 @@ struct StringPool {
         return String(decoding: units, as: UTF16.self)
     }
 }
-
-extension ByteReader {
-    /// A reader over the same window, naming another structure.
-    init(_ other: ByteReader, structure: String) {
-        self = (try? other.sub(0, other.count, structure: structure, "")) ?? other
-    }
-}
