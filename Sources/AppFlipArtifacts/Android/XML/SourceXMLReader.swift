@@ -17,7 +17,8 @@ public enum SourceXMLReader {
         if let error = delegate.error { throw error }
         guard parsed, let root = delegate.root else {
             let code = (parser.parserError as NSError?)?.code
-            let cause = code.map { "libxml2 error \($0)\($0 == 89 ? " (an entity reference loop or an entity expanding too much)" : "")" } ?? "no root element"
+            let loop = " (an entity reference loop or an entity expanding too much)"
+            let cause = code.map { "libxml2 error \($0)\($0 == 89 ? loop : "")" } ?? "no root element"
             throw ArtifactError("XML", file: file, "line \(parser.lineNumber), column \(parser.columnNumber): \(cause)")
         }
         return root
