@@ -49,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Without its default traits: FullFoundation would link Foundation and its ICU data into appflipd
         // (docs/performance.md, "Footprint"), ConfigurationSupport swift-configuration.
@@ -56,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -144,6 +146,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The partner's app from its build artifacts: APK, AAB and Android manifests read in bounded time and
+        // memory (docs/artifacts.md). Zips on ZIPFoundation, the AAB's manifest on swift-protobuf, certificates on
+        // swift-certificates; the binary XML and APK Signing Block readers are written to their formats.
+        .target(
+            name: "AppFlipArtifacts",
+            dependencies: [
+                "AppFlipCore", .crypto, .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sd_notify, the watchdog, socket activation and a journald LogHandler.
@@ -177,8 +192,8 @@ let package = Package(
         .target(
             name: "AppFlipCLI",
             dependencies: [
-                "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
-                "AppFlipProtocol", .argumentParser, .httpClient, .logging, .nio("NIOCore"), .nio("NIOPosix"),
+                "AppFlipArtifacts", "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle",
+                "AppFlipHTTPClient", "AppFlipProtocol", .argumentParser, .httpClient, .logging, .nio("NIOCore"), .nio("NIOPosix"),
                 .nio("NIOConcurrencyHelpers"),
             ],
             swiftSettings: swiftSettings
@@ -212,6 +227,13 @@ let package = Package(
             name: "appflip-bench",
             dependencies: ["AppFlipBench", .argumentParser],
             path: "Benchmarks/appflip-bench",
+            swiftSettings: swiftSettings
+        ),
+        // Prints the time and peak RSS of inspecting a generated 200 MB APK: `swift run -c release ArtifactBenchmark`.
+        .executableTarget(
+            name: "ArtifactBenchmark",
+            dependencies: ["AppFlipArtifacts", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Benchmarks/ArtifactBenchmark",
             swiftSettings: swiftSettings
         ),
         // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
@@ -350,6 +372,15 @@ let package = Package(
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),
+        // The artifact readers against Google's own tools (aapt, apksigner, from Debian) on artifacts the tests build
+        // with them (scripts/android), and the hostile-artifact table.
+        .testTarget(
+            name: "AppFlipArtifactsTests",
+            dependencies: [
+                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
     ]
 )
@@ -367,6 +398,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzRawURL", ["AppFlipCore"]),
         ("FuzzFlipLink", ["AppFlipCore"]),
         ("FuzzPercentForm", ["AppFlipCore"]),
+        ("FuzzAXML", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzSigningBlock", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzResourceTable", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzAABManifest", ["AppFlipArtifacts", "AppFlipCore"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(

@@ -17,6 +17,7 @@ public struct AppFlipCommand: AsyncParsableCommand {
             WatchCommand.self,
             FlipCommand.self,
             AuditCommand.self,
+            AppCommand.self,
         ]
     )
 
