@@ -34,7 +34,7 @@ struct AppInspectCommand: ParsableCommand {
         do {
             inspection = try ArtifactDispatch.inspect(file)
         } catch {
-            AASAStandardStreams.writeError("appflip: \(error)")
+            StandardStreams.writeError("appflip: \(error)")
             throw ExitCode(1)
         }
         if json {
