@@ -1,7 +1,8 @@
 import AppFlipCore
 
-/// Why a link routed as Android does opens in the browser, in the words `open` and `explain` report.
-enum AndroidBrowserReason {
+/// Why a link routed as Android goes where it goes, in the words `open` and `explain` report: the browser's
+/// reasons, the disambiguation dialog's, and which of several verified apps opens it.
+enum AndroidRoutingReason {
     /// The pointer to an app's intent filter in its `android` object.
     static func filterPointer(_ index: Int) -> String {
         "/android/intentFilters/\(index)"
@@ -23,5 +24,21 @@ enum AndroidBrowserReason {
         case .noDynamicRuleMatched(let match):
             return "\(match.packageName) is verified for \(match.host), but no dynamic rule of its statement matches the URL"
         }
+    }
+
+    /// Android 6–11's disambiguation dialog: the apps it offers beside the browsers, and why none is `always`.
+    static func describe(chooser offered: [AppLinkResolver.Unverified]) -> String {
+        let apps = offered.map { app in "\(app.match.packageName) (matches by \(filterPointer(app.match.filterIndex)): \(app.reason))" }
+        return "Android 11 and earlier show the disambiguation dialog, offering the browsers and " + apps.joined(separator: ", ")
+            + ", since no app matching the URL is verified for all its hosts"
+    }
+
+    /// Which of several verified apps opens the link, and why the others do not.
+    static func describe(winner: String, over others: [String], generation: AndroidGeneration) -> String {
+        let rule =
+            generation == .android11AndEarlier
+            ? "Android 11 and earlier open the app verified last (its app-link generation)"
+            : "Android 12 and later open the app first installed last (filterToLastFirstInstalled)"
+        return "\(others.joined(separator: ", ")) \(others.count == 1 ? "is" : "are") verified too; \(rule): \(winner)"
     }
 }
