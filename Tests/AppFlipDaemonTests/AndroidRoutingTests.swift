@@ -267,6 +267,27 @@ import Testing
         }
     }
 
+    /// docs/protocol.md shows the `chooser` reply "from a daemon playing Android 11" without its request: it is
+    /// what such a daemon, with the page's example apps, answers for `https://web.test/page`.
+    @Test func theProtocolPagesChooserReplyIsWhatAnAndroid11DaemonAnswers() async throws {
+        let shown = try #require(
+            ProtocolExamplesTests.document.split(separator: "\n").first { $0.hasPrefix("{") && $0.contains(#""status":"chooser""#) }
+        )
+        var configuration = DaemonConfiguration()
+        configuration.android.generation = .android11AndEarlier
+        try await withTestDaemon(configuration: configuration, apps: ProtocolExamplesTests.apps) { daemon in
+            try await RawLineSession.with(socket: daemon.socketPath) { raw in
+                try await raw.send(#"{"id":0,"op":"hello","version":1}"#)
+                _ = await raw.nextLine()
+                try await raw.send(
+                    #"{"id":6,"op":"open","activity":{"activityType":"NSUserActivityTypeBrowsingWeb","webpageURL":"https://web.test/page"},"options":{"platform":"android"}}"#
+                )
+                let reply = try #require(await raw.nextLine())
+                #expect(try ProtocolExamplesTests.normalized(reply) == ProtocolExamplesTests.normalized(String(shown)), "\(reply)")
+            }
+        }
+    }
+
     /// Several verified apps: no dialog on any generation; Android 12+ open the one installed last, Android
     /// 6–11 the one verified last, and `explain` says which and why. Live apps are installed, and verified,
     /// as they register.
