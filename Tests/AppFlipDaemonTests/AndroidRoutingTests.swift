@@ -65,6 +65,14 @@ import Testing
         )
     }
 
+    /// The error an `open` with `universalLinksOnly`, routed as Android, gets.
+    static func refusedAsAndroid(_ connection: AppFlipConnection, _ url: String) async throws -> ErrorBody {
+        let reply = try await connection.send(
+            .open(OpenRequest(activity: Activity(webpageURL: url), options: OpenOptions(universalLinksOnly: true, platform: .android)))
+        ).get()
+        return try #require(reply.error)
+    }
+
     @Test func aLinkGoesToTheAppWhoseFilterMatchesAndWhoseHostIsVerified() async throws {
         try await withTestDaemon { daemon in
             let seen = NIOLockedValueBox<[ActivityPush]>([])
@@ -108,15 +116,7 @@ import Testing
             #expect(otherPath.reason == "no app has a VIEW, BROWSABLE, DEFAULT intent filter for the URL")
 
             // universalLinksOnly turns the browser into no_app, as on iOS.
-            let refused = try await client.send(
-                .open(
-                    OpenRequest(
-                        activity: Activity(webpageURL: "https://partner.test/link/1"),
-                        options: OpenOptions(universalLinksOnly: true, platform: .android)
-                    )
-                )
-            ).get()
-            let error = try #require(refused.error)
+            let error = try await Self.refusedAsAndroid(client, "https://partner.test/link/1")
             #expect(error.code == .noApp)
             #expect(error.message.contains("partner.test is not verified (1024)"), "\(error.message)")
             await partner.close()
@@ -244,15 +244,7 @@ import Testing
             let event = try #require(await iterator.next())
             #expect(event.outcome == "chooser")
 
-            let refused = try await client.send(
-                .open(
-                    OpenRequest(
-                        activity: Activity(webpageURL: "https://partner.test/link/1"),
-                        options: OpenOptions(universalLinksOnly: true, platform: .android)
-                    )
-                )
-            ).get()
-            let error = try #require(refused.error)
+            let error = try await Self.refusedAsAndroid(client, "https://partner.test/link/1")
             #expect(error.code == .noApp)
             #expect(error.message.contains("no Android app opens https://partner.test/link/1 on its own"), "\(error.message)")
 

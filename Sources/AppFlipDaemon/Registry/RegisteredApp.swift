@@ -102,11 +102,8 @@ struct AndroidApp: Sendable {
 
     /// The app as the resolver sees it on `verifier`'s device.
     func resolverApp(_ verifier: AppLinkVerifier) -> AppLinkResolver.App {
-        AppLinkResolver.App(
-            identity: identity,
-            verdicts: appLinks?.verdicts[verifier] ?? [:],
-            installed: installed,
-            verifiedAt: verifiedAt[verifier]
-        )
+        let verifiedAt = self.verifiedAt[verifier]
+        return appLinks?.app(identity, verifier: verifier, installed: installed, verifiedAt: verifiedAt)
+            ?? AppLinkResolver.App(identity: identity, verdicts: [:], installed: installed, verifiedAt: verifiedAt)
     }
 }
