@@ -100,7 +100,8 @@ import Testing
         ),
         (
             #"{"package":"com.example.app","fingerprints":["FP"],"assetLinks":{"a.test":"missing.json"}}"#, "android.assetLinks.a.test",
-            "no autoVerify filter (VIEW, BROWSABLE, DEFAULT, http/https only) asks Android to verify a.test"
+            "no intent filter asks Android to verify a.test: an autoVerify filter with VIEW, BROWSABLE, DEFAULT and only http/https "
+                + "schemes does (before Android 12, so does any web filter of an app that has one)"
         ),
         (
             #"{"package":"com.example.app","fingerprints":["FP"],"activities":[{"name":".Flip","actions":["A"]}]}"#, "android.activities[0].exported",

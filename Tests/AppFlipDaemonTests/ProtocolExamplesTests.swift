@@ -49,7 +49,7 @@ import Testing
         }
     }()
 
-    /// The daemon of "The examples": T.accept, T.decline, T.android, and, from the `register` example on, the Google app.
+    /// The daemon of "The examples": T.accept, T.decline, T.android, T.web, and, from the `register` example on, the Google app.
     static let apps = [
         TestApp(
             appID: "T.accept",
@@ -85,6 +85,23 @@ import Testing
                 ]
             ),
             assetLinks: ["android.test": androidStatementList]
+        ),
+        TestApp(
+            appID: "T.web",
+            domains: [],
+            handler: .accept,
+            android: AndroidIdentity(
+                package: "com.example.web",
+                fingerprints: ["00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF"],
+                intentFilters: [
+                    IntentFilter(
+                        actions: ["android.intent.action.VIEW"],
+                        categories: ["android.intent.category.DEFAULT", "android.intent.category.BROWSABLE"],
+                        schemes: ["https"],
+                        authorities: [.init(host: "web.test")]
+                    )
+                ]
+            )
         ),
     ]
 

@@ -49,6 +49,16 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    /// The audit's evidence names the Digital Asset Links API's codes: beside each diagnostic of
+    /// `assetlinks.valid`, and in Google's verdict.
+    @Test func theEvidenceNamesTheAPIsErrorCodes() async throws {
+        let invalid = try await Self.audit(.mistakeBeside).result(.assetLinksValid)
+        #expect(invalid.evidence.contains { $0.contains("DAL052") && $0.hasSuffix(" [ERROR_CODE_MALFORMED_CONTENT]") }, "\(invalid.evidence)")
+        let wrongType = try await Self.audit(.textPlain).result(.assetLinksGoogleVerifies)
+        let evidence = ([wrongType.reason] + wrongType.evidence).joined(separator: " ")
+        #expect(evidence.contains("ERROR_CODE_WRONG_CONTENT_TYPE"), "\(evidence)")
+    }
+
     @Test func aValidListWithWarningsIsAWarningCitingThem() async throws {
         // A `null` beside the delegation: Google's verifier reads on, StatementService refuses the host (DAL034).
         let report = try await Self.audit(.nullBeside)

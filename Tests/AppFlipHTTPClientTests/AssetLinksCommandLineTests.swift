@@ -59,10 +59,43 @@ import Testing
             let lowercase = diagnostics.first { diagnostic in
                 guard case .object(let fields) = diagnostic else { return false }
                 return fields["code"] == .string("DAL052") && fields["line"] == .number(1) && fields["column"] != .null
+                    && fields["apiErrorCode"] == .string("ERROR_CODE_MALFORMED_CONTENT")
             }
             #expect(lowercase != nil, "\(diagnostics)")
+            // The Digital Asset Links API's answer for the same file.
+            #expect(
+                members["digitalAssetLinksAPI"]
+                    == .object([
+                        "outcome": .string("FETCH_ERROR"), "errorCode": .array([.string("ERROR_CODE_MALFORMED_CONTENT")]), "notJudged": .array([]),
+                    ])
+            )
             let xml = try String(contentsOfFile: junit, encoding: .utf8)
             #expect(xml.contains(#"<failure message="assetlinks.valid: "#))
+        }
+        // The text names the API's codes beside the diagnostics.
+        try await Server.with(.mistakeBeside, fixture: fixture) { server in
+            let run = try await Self.appflip(["check", "localhost"] + Self.app(fixture, server))
+            #expect(run.standardOutput.contains("Digital Asset Links API: FETCH_ERROR ERROR_CODE_MALFORMED_CONTENT\n"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("error DAL052: "), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains(" [ERROR_CODE_MALFORMED_CONTENT]\n"), "\(run.standardOutput)")
+        }
+        try await Server.with(.textPlain, fixture: fixture) { server in
+            let run = try await Self.appflip(["check", "localhost"] + Self.app(fixture, server))
+            #expect(run.standardOutput.contains("Digital Asset Links API: FETCH_ERROR ERROR_CODE_WRONG_CONTENT_TYPE\n"), "\(run.standardOutput)")
+        }
+    }
+
+    /// A statement list sent chunked past 1 MiB is checked, not refused: the size rule fails, and
+    /// StatementService's verdict on Android 12+, which reads it whole, is its own (exit status 2, not 1).
+    @Test func checkJudgesALargeChunkedBody() async throws {
+        let fixture = try HostedTestFixture()
+        defer { fixture.remove() }
+        try await Server.with(.largeChunked, fixture: fixture) { server in
+            let run = try await Self.appflip(["check", "localhost"] + Self.app(fixture, server))
+            #expect(run.status == 2, "\(run.standardOutput)\(run.standardError)")
+            #expect(run.standardOutput.contains("✘ assetlinks.hosted-size"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("✔ assetlinks.statement-service-verifies"), "\(run.standardOutput)")
+            #expect(run.standardOutput.contains("statement-service android-11: none"), "\(run.standardOutput)")
         }
     }
 

@@ -30,27 +30,71 @@ import Testing
         report.details.predictions.first { $0.verifier == verifier && $0.generation == generation }?.verdict.state.description
     }
 
+    /// Each variant: the checks that fail, Google's and StatementService's state on Android 12, and what the
+    /// Digital Asset Links API would answer for the same file (its outcome and error codes).
     @Test(arguments: [
-        (Server.Variant.good, [String](), "verified", "verified"),
-        (.include, [], "verified", "verified"),
-        (.movedPermanently, ["assetlinks.hosted-no-redirect"], "1024", "1029"),
-        (.temporaryRedirect, ["assetlinks.hosted-no-redirect"], "1024", "1026"),
-        (.notFound, ["assetlinks.hosted-status"], "1024", "1026"),
-        (.htmlSoft404, ["assetlinks.hosted-content-type", "assetlinks.valid"], "1024", "1028"),
-        (.textPlain, ["assetlinks.hosted-content-type"], "1024", "verified"),
-        (.oversized, ["assetlinks.hosted-size"], "1024", "1026"),
-        (.mistakeBeside, ["assetlinks.valid"], "verified", "verified"),
-        (.nullBeside, ["assetlinks.statement-service-verifies"], "verified", "1028"),
-        (.otherFingerprint, ["assetlinks.delegates"], "1024", "1026"),
+        (Server.Variant.good, [String](), "verified", "verified", "SUCCESS"),
+        (.include, [], "verified", "verified", "SUCCESS"),
+        (.movedPermanently, ["assetlinks.hosted-no-redirect"], "1024", "1029", "FETCH_ERROR ERROR_CODE_REDIRECT"),
+        (.temporaryRedirect, ["assetlinks.hosted-no-redirect"], "1024", "1026", "FETCH_ERROR ERROR_CODE_REDIRECT"),
+        (.notFound, ["assetlinks.hosted-status"], "1024", "1026", "FETCH_ERROR ERROR_CODE_FETCH_ERROR"),
+        (.htmlSoft404, ["assetlinks.hosted-content-type", "assetlinks.valid"], "1024", "1028", "FETCH_ERROR ERROR_CODE_WRONG_CONTENT_TYPE"),
+        (.textPlain, ["assetlinks.hosted-content-type"], "1024", "verified", "FETCH_ERROR ERROR_CODE_WRONG_CONTENT_TYPE"),
+        (.oversized, ["assetlinks.hosted-size"], "could not judge", "1026", "not judged"),
+        (.largeDeclared, ["assetlinks.hosted-size"], "could not judge", "1026", "not judged"),
+        // Past 1 MiB sent chunked: Android 12+'s StatementService reads it whole, and verifies.
+        (.largeChunked, ["assetlinks.hosted-size"], "could not judge", "verified", "not judged"),
+        (.oversizedStreamed, ["assetlinks.hosted-size", "assetlinks.valid"], "could not judge", "1028", "not judged"),
+        // Past appflip's own 4 MiB: StatementService would read on; its verdict is not judged.
+        (.pastBoundChunked, ["assetlinks.hosted-size"], "could not judge", "could not judge", "not judged"),
+        (.mistakeBeside, ["assetlinks.valid"], "verified", "verified", "FETCH_ERROR ERROR_CODE_MALFORMED_CONTENT"),
+        (.nullBeside, ["assetlinks.statement-service-verifies"], "verified", "1028", "SUCCESS"),
+        (.otherFingerprint, ["assetlinks.delegates"], "1024", "1026", "SUCCESS"),
     ])
-    func eachVariantFailsItsOwnRule(variant: Server.Variant, failing: [String], google: String, statementService: String) async throws {
+    func eachVariantFailsItsOwnRule(variant: Server.Variant, failing: [String], google: String, statementService: String, api: String) async throws {
         let (_, report) = try await Self.check(variant)
         #expect(report.couldNotRun == nil, "\(report.couldNotRun ?? "")")
         #expect(report.failures.map(\.rule) == failing, "\(report.checks.map { "\($0.rule) \($0.status) \($0.evidence)" })")
         #expect(Self.state(report, .google) == google)
         #expect(Self.state(report, .statementService) == statementService)
+        #expect(report.details.apiSummary.hasPrefix(api), "\(report.details.apiSummary)")
         // Android 11 and earlier: all hosts or none, so a failure reads `none` there.
-        #expect(Self.state(report, .google, .android11AndEarlier) == (google == "verified" ? "verified" : "none"))
+        #expect(Self.state(report, .google, .android11AndEarlier) == (google == "verified" || google == "could not judge" ? google : "none"))
+    }
+
+    /// A body past 1 MiB is refused by Android 6–11's StatementService however it comes, and read whole by
+    /// Android 12+'s when it comes without a Content-Length; past appflip's 4 MiB nothing is judged for it.
+    @Test func aLargeBodyIsReadAsFarAsEachVerifierReadsIt() async throws {
+        let (chunked, read) = try await Self.check(.largeChunked)
+        #expect(chunked[0].bodyFailure == nil)
+        #expect(chunked[0].response?.body.count == Server.padded(1024 * 1024 + 200 * 1024).count)
+        #expect(Self.state(read, .statementService, .android11AndEarlier) == "none")
+        #expect(Self.state(read, .statementService, .android15) == "verified")
+        let size = try #require(read.check(HostingPolicy.assetLinks.rules.size))
+        #expect(
+            size.evidence.hasPrefix(
+                "\(Server.padded(1024 * 1024 + 200 * 1024).count) bytes sent without a Content-Length; Android 6–11's StatementService stops"
+            )
+        )
+        #expect(read.check(AssetLinksFileCheck.valid)?.status == .passed)
+        #expect(read.check(AssetLinksFileCheck.delegates)?.status == .passed)
+        #expect(read.check(AssetLinksFileCheck.statementServiceVerifies)?.status == .passed)
+        #expect(read.check(AssetLinksFileCheck.googleVerifies)?.status == .skipped)
+
+        let (past, unread) = try await Self.check(.pastBoundChunked)
+        #expect(past[0].bodyFailure?.overCap == .sent)
+        #expect(past[0].response?.cutAt == HostingPolicy.assetLinksReadLimit)
+        let verdict = try #require(unread.check(AssetLinksFileCheck.statementServiceVerifies))
+        #expect(verdict.status == .skipped)
+        #expect(verdict.evidence.contains("appflip stopped at its own bound of \(HostingPolicy.assetLinksReadLimit) bytes"), "\(verdict.evidence)")
+        #expect(unread.check(HostingPolicy.assetLinks.rules.size)?.evidence.contains("appflip reads at most 4 MiB") == true)
+
+        let (declared, refused) = try await Self.check(.largeDeclared)
+        #expect(declared[0].bodyFailure?.overCap == .declared)
+        #expect(declared[0].response?.body.isEmpty == true, "a declared length over 1 MiB is not read")
+        #expect(
+            refused.check(AssetLinksFileCheck.statementServiceVerifies)?.evidence.hasPrefix("decided by assetlinks.hosted-size: state 1026") == true
+        )
     }
 
     @Test func theFetchRecordsWhatItSaw() async throws {
@@ -74,11 +118,6 @@ import Testing
 
         let (oversized, _) = try await Self.check(.oversized)
         #expect(oversized[0].bodyFailure?.overCap == .declared)
-        // Over 1 MiB without a Content-Length: StatementService would read on, so appflip's bound decides
-        // nothing and the check could not run.
-        let (streamed, cannotJudge) = try await Self.check(.oversizedStreamed)
-        #expect(streamed[0].bodyFailure?.overCap == .sent)
-        #expect(cannotJudge.couldNotRun?.contains("appflip reads no further") == true, "\(cannotJudge.couldNotRun ?? "")")
     }
 
     @Test func anIncludeIsFetchedUnderTheSameRules() async throws {

@@ -1,3 +1,4 @@
+import AppFlipCore
 import AppFlipHTTPClient
 import NIOHTTP1
 import Synchronization
@@ -16,10 +17,21 @@ enum AssetLinksTestServer {
 
     static let file = Array("[\(statement())]".utf8)
 
+    /// The good file with `padding` spaces after its `[`: the same statement list, `padding` bytes longer.
+    static func padded(_ padding: Int) -> [UInt8] {
+        Array("[".utf8) + Array(repeating: UInt8(ascii: " "), count: padding) + file.dropFirst()
+    }
+
     /// The variants, each what the server answers at `/.well-known/assetlinks.json`.
     enum Variant: String, CaseIterable, Sendable {
         case good, movedPermanently, temporaryRedirect, notFound, htmlSoft404, textPlain, oversized, oversizedStreamed
         case include, mistakeBeside, nullBeside, otherFingerprint
+        /// The good file padded past 1 MiB, sent chunked: Android 12+'s StatementService reads it whole.
+        case largeChunked
+        /// The good file padded past appflip's 4 MiB bound, sent chunked.
+        case pastBoundChunked
+        /// The good file padded past 1 MiB, with its Content-Length.
+        case largeDeclared
 
         func response(port: Int) -> TestHTTPResponse {
             switch self {
@@ -37,6 +49,9 @@ enum AssetLinksTestServer {
             case .nullBeside:
                 .file(Array(#"[\#(statement()),{\#(relation),"target":{"namespace":"web","site":"https://localhost"},"note":null}]"#.utf8))
             case .otherFingerprint: .file(Array("[\(statement(fingerprint: String(repeating: "AB:", count: 31) + "AB"))]".utf8))
+            case .largeChunked: .chunked(AssetLinksTestServer.padded(1024 * 1024 + 200 * 1024))
+            case .pastBoundChunked: .chunked(AssetLinksTestServer.padded(HostingPolicy.assetLinksReadLimit + 64 * 1024))
+            case .largeDeclared: .file(AssetLinksTestServer.padded(1024 * 1024 + 200 * 1024))
             }
         }
     }

@@ -6,6 +6,8 @@ enum TestHTTPResponse: Sendable {
     case whole(HTTPResponseStatus, [(String, String)], [UInt8])
     /// 200 `application/json`, the body sent in chunks without a Content-Length, `chunks` times `chunk`.
     case streamed(chunk: [UInt8], chunks: Int)
+    /// 200 `application/json`, `body` sent in 16 KiB chunks without a Content-Length.
+    case chunked([UInt8])
     /// Nothing, ever: the request is read and never answered.
     case silence
 

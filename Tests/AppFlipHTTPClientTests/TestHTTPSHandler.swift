@@ -37,6 +37,15 @@ final class TestHTTPSHandler: ChannelInboundHandler {
             for _ in 0..<chunks {
                 context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
             }
+        case .chunked(let body):
+            let headers = HTTPHeaders([("Content-Type", "application/json")])
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            var start = body.startIndex
+            while start < body.endIndex {
+                let end = min(start + 16 * 1024, body.endIndex)
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body[start..<end])))), promise: nil)
+                start = end
+            }
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }

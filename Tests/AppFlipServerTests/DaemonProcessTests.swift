@@ -1,7 +1,9 @@
 import AppFlipClient
+import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipTesting
+import FoundationEssentials
 import Glibc
 import NIOCore
 import Testing
@@ -155,6 +157,70 @@ import Testing
         #expect(counts.3 == "T.added")
         #expect(exit.status == 0)
         #expect(exit.standardError.contains("reload refused"))
+    }
+
+    /// SIGHUP re-reads the statement lists of the apps' hosts, as `pm verify-app-links --re-verify` would:
+    /// `apps` shows the new states, and routing follows them. On Android 6–11 an app whose status becomes
+    /// `always` at the reload is the one verified last, so it now opens the link; Android 12+ still open the
+    /// app installed last.
+    @Test func sighupReverifiesTheAppsHosts() async throws {
+        let good = Array(repeating: "12", count: 32).joined(separator: ":")
+        let filter = IntentFilter(autoVerify: true, schemes: ["https"], authorities: [.init(host: "partner.test")])
+        @Sendable func statements(_ fingerprint: String) -> JSONValue {
+            .array(
+                ["com.example.a", "com.example.b"].map { package in
+                    .object([
+                        "relation": .array([.string("delegate_permission/common.handle_all_urls")]),
+                        "target": .object([
+                            "namespace": .string("android_app"),
+                            "package_name": .string(package),
+                            "sha256_cert_fingerprints": .array([.string(package == "com.example.a" ? fingerprint : good)]),
+                        ]),
+                    ])
+                }
+            )
+        }
+        let apps = ["a", "b"].map { name in
+            TestApp(
+                appID: "T.\(name)",
+                domains: [],
+                handler: .accept,
+                android: AndroidIdentity(package: "com.example.\(name)", fingerprints: [good], intentFilters: [filter]),
+                assetLinks: ["partner.test": statements(Array(repeating: "34", count: 32).joined(separator: ":"))]
+            )
+        }
+        var configuration = DaemonConfiguration()
+        configuration.android.generation = .android11AndEarlier
+        let daemon = try TestDaemon.make(configuration: configuration, apps: apps)
+        defer { TestDirectory.remove(daemon.directory) }
+        let url = "https://partner.test/"
+        let (outcome, exit) = try await TestDaemonProcess.run(daemon) { pid in
+            let client = try await daemon.connect()
+            func state() async throws -> String? {
+                try await client.apps().first { $0.appID == "T.a" }?.domainVerification.map { "\($0.status ?? "-") \($0.hosts.map(\.state))" }
+            }
+            func open() async throws -> String? {
+                try await client.open(OpenRequest(activity: Activity(webpageURL: url), options: OpenOptions(platform: .android))).app
+            }
+            let before = (try await state(), try await open())
+            // T.a's list now names its key: the file the app file names, rewritten in place.
+            let list = String(decoding: try JSONEncoder.protocolEncoder.encode(statements(good)), as: UTF8.self)
+            try TestDirectory.write(list, to: daemon.directory + "/app-100-partner.test.assetlinks.json", mode: 0o644)
+            kill(pid, SIGHUP)
+            var after = before.0
+            for _ in 0..<200 where after == before.0 {
+                try await Task.sleep(for: .milliseconds(10))
+                after = try await state()
+            }
+            let otherwise = try await client.explain(url).android?.otherwise?.first { $0.generation == 12 && $0.verifier == "google" }
+            return (before, after, try await open(), otherwise?.apps)
+        }
+        #expect(outcome.0.0 == #"ask ["1024"]"#)
+        #expect(outcome.0.1 == "T.b")
+        #expect(outcome.1 == #"always ["verified"]"#)
+        #expect(outcome.2 == "T.a")
+        #expect(outcome.3 == ["T.b"])
+        #expect(exit.status == 0)
     }
 
     @Test func theFirstLogLineNamesTheRelease() async throws {

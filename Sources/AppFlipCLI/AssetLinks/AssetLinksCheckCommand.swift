@@ -14,18 +14,20 @@ struct AssetLinksCheckCommand: AsyncParsableCommand {
             Fetches the file as `appflip assetlinks fetch` does (or reads --file FILE, whose hosting rules \
             and includes are then not checked), then checks, each by its rule id: assetlinks.hosted-https, \
             assetlinks.hosted-no-redirect, assetlinks.hosted-status, assetlinks.hosted-content-type (Google's \
-            verifier only), assetlinks.hosted-size (StatementService only), assetlinks.valid (every \
+            verifier only), assetlinks.hosted-size (over 1 MiB), assetlinks.valid (every \
             statement list read, each mistake named with its DAL code, line and column), \
             assetlinks.delegates, assetlinks.google-verifies, assetlinks.statement-service-verifies, for each \
             --url assetlinks.url-decision (the URL is a link of the host and, on Android 15, the delegating \
             statement's dynamic rules let the app open it; before 15 the manifest alone decides), and with \
             --compare FILE assetlinks.drift (delegated package/fingerprint pairs that appear or vanish, \
             verdicts that change). It prints each verifier's predicted `pm get-app-links` state on Android \
-            11 and earlier, 12-14 and 15+. A hosting rule that breaks is reported once: the checks it leaves \
-            nothing to judge for are skipped. docs/android.md gives each rule's source.
+            11 and earlier, 12-14 and 15+, and the Digital Asset Links API's outcome and error codes for the \
+            same files, each diagnostic's beside it. A hosting rule that breaks is reported once: the checks \
+            it leaves nothing to judge for are skipped. docs/android.md gives each rule's source.
 
             Exit status: 0 every check passed; 2 a check failed; 1 the check could not run (the host did \
-            not answer, a file or the CA file cannot be read); 64 the command line is wrong.
+            not answer, a body was cut short, a file or the CA file cannot be read); 64 the command line is \
+            wrong.
             """
     )
 

@@ -8,7 +8,7 @@ struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps",
         abstract:
-            "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid, and their Android packages, signing fingerprints and activities.",
+            "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid, and their Android packages, signing fingerprints, activities and link hosts' verification states (as pm get-app-links shows them).",
         discussion: "Exit status: 0 listed, 3 appflipd unreachable."
     )
 
@@ -40,6 +40,14 @@ struct AppsCommand: AsyncParsableCommand {
                     print("    \(activity.className(in: android.package))" + style.dim("  (\(exported))"))
                     for action in activity.actions { print("      action \(action)") }
                     for category in activity.categories { print(style.dim("      category \(category)")) }
+                }
+                if let states = app.domainVerification {
+                    let status = states.status.map { ", status \($0)" } ?? ""
+                    print("    domain verification" + style.dim(" (\(states.verifier), Android \(states.generation)\(status))"))
+                    for host in states.hosts {
+                        let state = host.state == "verified" ? style.green(host.state) : style.yellow(host.state)
+                        print("      \(host.host): \(state)" + style.dim("  \(host.reason)"))
+                    }
                 }
             }
         }

@@ -58,9 +58,9 @@ struct ExplainCommand: AsyncParsableCommand {
         switch decision.decision {
         case .match:
             return device + style.green("✔ match") + ": \(style.bold(decision.apps.joined()))"
-                + style.dim(" at \(decision.rule ?? "-") (\(decision.host ?? "-"))")
+                + style.dim(" at \(decision.rule ?? "-") (\(decision.host ?? "-"))") + (decision.reason.map { style.dim("; \($0)") } ?? "")
         case .chooser:
-            return device + style.yellow("✘ chooser") + ": " + decision.apps.joined(separator: ", ")
+            return device + style.yellow("✘ chooser") + ": " + decision.apps.joined(separator: ", ") + " and the browsers: " + (decision.reason ?? "")
         case .browser:
             return device + style.red("✘ browser") + ": " + (decision.reason ?? "")
         }

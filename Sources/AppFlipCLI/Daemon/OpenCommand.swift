@@ -48,6 +48,11 @@ struct OpenCommand: AsyncParsableCommand {
                     )
                 case .browser:
                     print(style.yellow("→ browser") + ": " + (result.reason ?? "no app claims the URL; on iOS it would open in the browser"))
+                case .chooser:
+                    print(
+                        style.yellow("→ chooser") + " (\((result.apps ?? []).joined(separator: ", ")) and the browsers; no user to choose): "
+                            + (result.reason ?? "")
+                    )
                 }
                 result.opened.forEach { print(style.describe(opened: $0)) }
             }

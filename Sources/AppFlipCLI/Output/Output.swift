@@ -43,6 +43,7 @@ extension OutputStyle {
         case .delivered: target = green("delivered") + " to \(opened.app ?? "?")" + dim(" (\(opened.rule ?? "-"))")
         case .declined: target = yellow("declined") + " by \(opened.app ?? "?")" + (opened.reason.map { ": \($0)" } ?? "")
         case .browser: target = yellow("browser") + dim(" (no app claims it; universalLinksOnly was false)")
+        case .chooser: target = yellow("chooser") + dim(" (Android 11's disambiguation dialog; no user to choose)")
         case .failed: target = red("failed") + (opened.error.map { ": \($0.code.rawValue): \($0.message)" } ?? "")
         }
         let flag = opened.universalLinksOnly ? dim(" [universalLinksOnly]") : ""

@@ -28,11 +28,11 @@ public struct HostedFetch: Sendable, Hashable {
         }
     }
 
-    /// How a body was known to be past the size cap.
+    /// How a body was known to be past the size rule's limit, or appflip's read bound.
     public enum OverCap: Sendable, Hashable {
         /// Its `Content-Length` said so: nothing was read.
         case declared
-        /// It was sent without one, and reading stopped at the cap.
+        /// It was sent without one, and reading stopped at appflip's bound (the policy's `readLimit`).
         case sent
     }
 
@@ -51,10 +51,12 @@ public struct HostedFetch: Sendable, Hashable {
         return HostedFetch(url: url, fetchedFrom: path, result: .response(response), reasonPhrase: "OK")
     }
 
-    /// The answer as Android's verifiers take it: a 200 whose body could not be read is no answer.
+    /// The answer as Android's verifiers take it: a body over appflip's bound is the response as read, its
+    /// `cutAt` set, for each verifier to say what it does with the rest; a 200 whose body was cut short for
+    /// another reason is no answer.
     public var verifierResult: FetchResult {
-        if let bodyFailure, case .response(let response) = result, response.status == 200 { return .failed(reason: bodyFailure.reason) }
-        return result
+        guard let bodyFailure, bodyFailure.overCap == nil, case .response(let response) = result, response.status == 200 else { return result }
+        return .failed(reason: bodyFailure.reason)
     }
 
     /// The response, when one came.

@@ -44,18 +44,19 @@ public struct HostingPolicy: Sendable, Hashable {
     public let rules: HostingRules
     /// The file's path on its host, e.g. `/.well-known/assetlinks.json`.
     public let wellKnownPath: String
-    /// The most body bytes read per file; past it reading stops.
+    /// The size rule's limit: a larger file breaks it.
     public let maximumSize: Int
+    /// The most body bytes appflip reads of one file, its own bound: past it reading stops. The size rule's
+    /// limit where the platform reads nothing past it (iOS); more where a verifier reads on (Android 12+'s
+    /// StatementService reads a body sent without a `Content-Length` whole), so that appflip reads as far as
+    /// the verifier would, within its own bound. A body over `maximumSize` still breaks the size rule.
+    public let readLimit: Int
     /// The most files fetched, the host's own and the ones it includes.
     public let fileBudget: Int
     /// True when a wrong content type keeps the file from being used at all (iOS): the body of an answer that
     /// is not 200 `application/json` is then not read, and the size is judged after the type. False when it
     /// concerns one verifier only (Android: Google's): every answer's body is read, and the type is judged last.
     public let contentTypeIsRequired: Bool
-    /// True when only a declared `Content-Length` over `maximumSize` breaks the size rule (StatementService);
-    /// a longer body sent without one then stops appflip's reading, and nothing can be judged. False when any
-    /// body over it does (iOS).
-    public let sizeRuleReadsContentLength: Bool
     /// What each failure's evidence ends with: who refuses what was seen.
     public let consequences: Consequences
 
@@ -64,8 +65,10 @@ public struct HostingPolicy: Sendable, Hashable {
         public let redirect: String
         public let status: String
         public let contentType: String
-        /// Also ends the could-not-run sentence of a body sent past the cap without a `Content-Length`.
+        /// After a body over the size rule's limit, declared by its `Content-Length`.
         public let size: String
+        /// After a body over the size rule's limit sent without a `Content-Length`.
+        public let sizeSent: String
     }
 
     /// The order a fetch meets the rules in: a failure at one leaves the later ones unjudged.

@@ -31,7 +31,10 @@ public struct HostingVerdict: Sendable {
                 if !check.held { failed = rule }
             }
         }
-        let readable = failed == nil || (failed == .contentType && !policy.contentTypeIsRequired)
+        // A body read whole past the size rule's limit stays readable where a verifier reads on (Android 12+'s
+        // StatementService).
+        let readOn = failed == .size && fetch.bodyFailure == nil && policy.readLimit > policy.maximumSize
+        let readable = failed == nil || (failed == .contentType && !policy.contentTypeIsRequired) || readOn
         self.init(
             checks: HostingRule.allCases.compactMap { checks[$0] },
             couldNotRun: nil,
@@ -65,7 +68,7 @@ public struct HostingVerdict: Sendable {
     private static func judge(_ rule: HostingRule, _ fetch: HostedFetch, _ policy: HostingPolicy) -> Result<Judged, CouldNotRun> {
         let response: HostResponse
         switch fetch.result {
-        case .failed(let reason): return .failure(CouldNotRun(reason: reason))
+        case .failed(let reason), .malformedHTTP(let reason): return .failure(CouldNotRun(reason: reason))
         case .tlsFailed(let reason): return .success(Judged(held: false, evidence: reason))
         case .response(let answer): response = answer
         }
@@ -84,9 +87,14 @@ public struct HostingVerdict: Sendable {
             let served = response.contentType.map { "Content-Type \($0)" } ?? "no Content-Type"
             return .success(Judged(held: response.isJSON, evidence: response.isJSON ? served : "\(served); \(consequences.contentType)"))
         case .size:
-            guard let failure = fetch.bodyFailure else { return .success(Judged(held: true, evidence: "\(response.body.count) bytes")) }
-            let broken = failure.overCap == .declared || (failure.overCap == .sent && !policy.sizeRuleReadsContentLength)
-            return broken ? .success(Judged(held: false, evidence: failure.reason)) : .failure(CouldNotRun(reason: failure.reason))
+            if let failure = fetch.bodyFailure {
+                // Over appflip's bound (declared or sent) breaks the rule; a body cut short otherwise is no answer.
+                return failure.overCap == nil
+                    ? .failure(CouldNotRun(reason: failure.reason)) : .success(Judged(held: false, evidence: failure.reason))
+            }
+            let size = response.body.count
+            guard size > policy.maximumSize else { return .success(Judged(held: true, evidence: "\(size) bytes")) }
+            return .success(Judged(held: false, evidence: "\(size) bytes sent without a Content-Length; \(consequences.sizeSent)"))
         }
     }
 }

@@ -124,8 +124,9 @@ final class HandoffHop: Sendable {
                     promise.succeed(
                         OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .delivered, app: handled.app, rule: handled.rule)
                     )
-                case .success:
-                    promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: .browser))
+                case .success(let concluded):
+                    let status: OpenedURL.Status = concluded.status == .chooser ? .chooser : .browser
+                    promise.succeed(OpenedURL(url: shown, universalLinksOnly: universalLinksOnly, status: status))
                 case .failure(let error) where error.code == .declined:
                     promise.succeed(
                         OpenedURL(

@@ -6,25 +6,28 @@ import HashTreeCollections
 /// device the daemon plays, and for `explain` on every device.
 extension HandoffRouter {
     /// The app that opens `webpageURL` with the configured verifier's verdicts on the configured release.
+    /// Android 6–11's disambiguation dialog asks a user the daemon does not have: nothing opens the link, and
+    /// the reply says `chooser` (with `universalLinksOnly`, the error `no_app`), as `browser` says that the
+    /// browser, which the daemon does not have either, would open it.
     func routeAsAndroid(_ webpageURL: String, routes: AppRegistry.Routes, options: OpenOptions) -> Decision {
         let apps = Self.linkApps(routes)
-        let resolution = Self.resolve(webpageURL, apps: apps, verifier: android.verifier, generation: android.generation)
+        let resolution = AppLinkResolver.resolve(webpageURL, apps: apps.map { $0.resolverApp(android.verifier) }, generation: android.generation)
         let shown = Redaction.redact(url: webpageURL)
         switch resolution {
-        case .opensApp(let match):
+        case .opensApp(let match, _):
             guard let app = apps.first(where: { $0.identity.package == match.packageName }) else {
                 return .concluded(.failure(ErrorBody(.noApp, "\(match.packageName) has no handler")))
             }
             return .app(RoutedApp(match, appID: app.appID), app.handler)
-        case .chooser(let matches):
-            let names = matches.map(\.packageName).joined(separator: ", ")
-            return .concluded(
-                .failure(
-                    ErrorBody(.noApp, "Android would ask the user to choose among the verified apps \(names) for \(shown); appflipd does not choose")
-                )
-            )
+        case .chooser(let offered):
+            let why = AndroidRoutingReason.describe(chooser: offered)
+            if options.universalLinksOnly {
+                return .concluded(.failure(ErrorBody(.noApp, "no Android app opens \(shown) on its own and universalLinksOnly is set: \(why)")))
+            }
+            let offeredApps = offered.map { offer in Self.appID(offer.match.packageName, in: apps) }
+            return .concluded(.success(OpenResult(status: .chooser, reason: why, apps: offeredApps)))
         case .opensInBrowser(let reason):
-            let why = AndroidBrowserReason.describe(reason)
+            let why = AndroidRoutingReason.describe(reason)
             if options.universalLinksOnly {
                 return .concluded(.failure(ErrorBody(.noApp, "no Android app opens \(shown) and universalLinksOnly is set: \(why)")))
             }
@@ -33,12 +36,12 @@ extension HandoffRouter {
     }
 
     /// `explain`'s Android side: the configured device's decision, and each other verifier and release
-    /// whose decision (the app, or the browser) differs.
+    /// whose decision (the app, the dialog, or the browser) differs.
     func explainAsAndroid(_ url: String) -> AndroidDecision {
         let apps = Self.linkApps(registry.routes)
         func decide(_ verifier: AppLinkVerifier, _ generation: AndroidGeneration) -> AndroidDecision {
             Self.decision(
-                Self.resolve(url, apps: apps, verifier: verifier, generation: generation),
+                AppLinkResolver.resolve(url, apps: apps.map { $0.resolverApp(verifier) }, generation: generation),
                 apps: apps,
                 verifier: verifier,
                 generation: generation
@@ -61,15 +64,9 @@ extension HandoffRouter {
         routes.packages.values.filter { !$0.identity.intentFilters.isEmpty }.sorted { $0.identity.package < $1.identity.package }
     }
 
-    private static func resolve(
-        _ url: String,
-        apps: [AndroidApp],
-        verifier: AppLinkVerifier,
-        generation: AndroidGeneration
-    ) -> AppLinkResolver.Resolution {
-        var verdicts: [String: [String: HostVerdict]] = [:]
-        for app in apps { verdicts[app.identity.package] = app.appLinks?.verdicts[verifier] ?? [:] }
-        return AppLinkResolver.resolve(url, apps: apps.map(\.identity), verdicts: verdicts, generation: generation)
+    /// The app id of the app that is `package`.
+    private static func appID(_ package: String, in apps: [AndroidApp]) -> String {
+        apps.first { $0.identity.package == package }?.appID ?? package
     }
 
     private static func decision(
@@ -80,26 +77,38 @@ extension HandoffRouter {
     ) -> AndroidDecision {
         let verifierName = AndroidSettings.name(of: verifier)
         let release = AndroidSettings.release(of: generation)
-        func appID(_ package: String) -> String { apps.first { $0.identity.package == package }?.appID ?? package }
         switch resolution {
-        case .opensApp(let match):
+        case .opensApp(let match, let passedOver):
             return AndroidDecision(
                 verifier: verifierName,
                 generation: release,
                 decision: .match,
-                apps: [appID(match.packageName)],
-                rule: AndroidBrowserReason.filterPointer(match.filterIndex),
-                host: match.host
+                apps: [appID(match.packageName, in: apps)],
+                rule: AndroidRoutingReason.filterPointer(match.filterIndex),
+                host: match.host,
+                reason: passedOver.isEmpty
+                    ? nil
+                    : AndroidRoutingReason.describe(
+                        winner: appID(match.packageName, in: apps),
+                        over: passedOver.map { appID($0.packageName, in: apps) },
+                        generation: generation
+                    )
             )
-        case .chooser(let matches):
-            return AndroidDecision(verifier: verifierName, generation: release, decision: .chooser, apps: matches.map { appID($0.packageName) })
+        case .chooser(let offered):
+            return AndroidDecision(
+                verifier: verifierName,
+                generation: release,
+                decision: .chooser,
+                apps: offered.map { appID($0.match.packageName, in: apps) },
+                reason: AndroidRoutingReason.describe(chooser: offered)
+            )
         case .opensInBrowser(let reason):
             return AndroidDecision(
                 verifier: verifierName,
                 generation: release,
                 decision: .browser,
                 apps: [],
-                reason: AndroidBrowserReason.describe(reason)
+                reason: AndroidRoutingReason.describe(reason)
             )
         }
     }

@@ -19,6 +19,6 @@ struct RoutedApp: Sendable {
     init(_ match: AppLinkResolver.Match, appID: String) {
         self.appID = appID
         domain = match.host
-        rule = AndroidBrowserReason.filterPointer(match.filterIndex)
+        rule = AndroidRoutingReason.filterPointer(match.filterIndex)
     }
 }

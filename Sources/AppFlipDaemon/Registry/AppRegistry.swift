@@ -36,6 +36,8 @@ final class AppRegistry: Sendable {
         /// Each connection's live apps' positions.
         var liveByConnection: TreeDictionary<ObjectIdentifier, [Int]> = [:]
         var index = RegistryIndex()
+        /// What Android's resolution knows of the apps' past: install and verification times.
+        var history = LinkHistory()
         var routes: Routes
 
         init(staticApps: [RegisteredApp]) {
@@ -63,10 +65,12 @@ final class AppRegistry: Sendable {
             for (position, app) in staticApps.enumerated() { index.insert(app, at: position) }
             for (position, app) in liveApps { index.insert(app, at: position) }
             let apps = orderedApps
+            history.retain(packages: Set(apps.compactMap { $0.android?.package }))
+            for app in apps { history.install(app) }
             routes = Routes(
                 table: RouteTable(apps.compactMap(\.route)),
                 handlers: TreeDictionary(apps.map { ($0.appID, $0.handler) }, uniquingKeysWith: { _, live in live }),
-                packages: TreeDictionary(apps.compactMap(\.androidApp), uniquingKeysWith: { _, live in live })
+                packages: TreeDictionary(apps.compactMap { $0.androidApp(history) }, uniquingKeysWith: { _, live in live })
             )
         }
 
@@ -76,6 +80,7 @@ final class AppRegistry: Sendable {
             liveApps[position] = app
             liveByConnection[connection, default: []].append(position)
             index.insert(app, at: position)
+            history.install(app)
         }
 
         /// Removes a connection's live apps from the lists and the index, and returns them in order.
@@ -84,6 +89,7 @@ final class AppRegistry: Sendable {
             return positions.compactMap { position -> RegisteredApp? in
                 guard let app = liveApps.removeValue(forKey: position) else { return nil }
                 index.remove(app, at: position)
+                if let package = app.android?.package, index.positions(ofPackage: package).isEmpty { history.uninstall(package: package) }
                 return app
             }
         }
@@ -93,7 +99,7 @@ final class AppRegistry: Sendable {
             var handlers = routes.handlers
             handlers[app.appID] = app.handler
             var packages = routes.packages
-            if let (package, android) = app.androidApp { packages[package] = android }
+            if let (package, android) = app.androidApp(history) { packages[package] = android }
             routes = Routes(table: app.route.map(routes.table.adding) ?? routes.table, handlers: handlers, packages: packages)
         }
 
@@ -107,9 +113,11 @@ final class AppRegistry: Sendable {
             routes = Routes(table: routes.table.removing(appID: app.appID), handlers: handlers, packages: packages)
             if let overridden = index.positions(of: app.appID).last { route(self.app(at: overridden)) }
             if let package = app.android?.package, routes.packages[package] == nil,
-                let overridden = index.positions(ofPackage: package).last,
-                let (_, android) = self.app(at: overridden).androidApp
+                let overridden = index.positions(ofPackage: package).last
             {
+                // The package goes back to the app it overrode: an update, verified again.
+                history.install(self.app(at: overridden))
+                guard let (_, android) = self.app(at: overridden).androidApp(history) else { return }
                 var packages = routes.packages
                 packages[package] = android
                 routes = Routes(table: routes.table, handlers: routes.handlers, packages: packages)
@@ -127,11 +135,19 @@ final class AppRegistry: Sendable {
         state.withLockedValue { $0.routes }
     }
 
-    /// Static apps first, then live apps, each sorted by app id.
-    var apps: [AppInfo] {
+    /// Static apps first, then live apps, each sorted by app id, their link hosts' states those of the device
+    /// `android` plays.
+    func apps(on android: AndroidSettings) -> [AppInfo] {
         state.withLockedValue { state in
-            state.staticApps.sorted { $0.appID < $1.appID }.map(\.info) + state.orderedLiveApps.sorted { $0.appID < $1.appID }.map(\.info)
+            let staticApps = state.staticApps.sorted { $0.appID < $1.appID }
+            let liveApps = state.orderedLiveApps.sorted { $0.appID < $1.appID }
+            return (staticApps + liveApps).map { $0.info(on: android) }
         }
+    }
+
+    /// How many static apps are loaded.
+    var staticAppCount: Int {
+        state.withLockedValue { $0.staticApps.count }
     }
 
     /// Replaces the static apps (a reload); live apps stay.

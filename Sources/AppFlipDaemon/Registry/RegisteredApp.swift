@@ -42,18 +42,45 @@ struct RegisteredApp: Sendable {
         self.origin = origin
     }
 
-    var info: AppInfo {
+    /// The app as `apps` lists it, its link hosts' states those of the device `android` plays.
+    func info(on android: AndroidSettings) -> AppInfo {
+        let states = self.android.flatMap { identity in
+            identity.intentFilters.isEmpty ? nil : appLinks?.states(of: identity, on: android)
+        }
         switch origin {
         case .configured(let file):
-            AppInfo(appID: appID, kind: .static, domains: domains, handler: handler.kind, source: file, android: android)
+            return AppInfo(
+                appID: appID,
+                kind: .static,
+                domains: domains,
+                handler: handler.kind,
+                source: file,
+                android: self.android,
+                domainVerification: states
+            )
         case .live(let peer, _):
-            AppInfo(appID: appID, kind: .live, domains: domains, handler: handler.kind, peer: peer, android: android)
+            return AppInfo(
+                appID: appID,
+                kind: .live,
+                domains: domains,
+                handler: handler.kind,
+                peer: peer,
+                android: self.android,
+                domainVerification: states
+            )
         }
     }
 
-    /// The entry `start` finds the app by, for an app with an Android identity.
-    var androidApp: (String, AndroidApp)? {
-        android.map { ($0.package, AndroidApp(appID: appID, identity: $0, appLinks: appLinks, handler: handler)) }
+    /// The entry `start` and Android routing find the app by, for an app with an Android identity, with its
+    /// place in the device's `history`.
+    func androidApp(_ history: LinkHistory) -> (String, AndroidApp)? {
+        android.map { identity in
+            let (installed, verifiedAt) = history.entry(for: identity.package)
+            return (
+                identity.package,
+                AndroidApp(appID: appID, identity: identity, appLinks: appLinks, handler: handler, installed: installed, verifiedAt: verifiedAt)
+            )
+        }
     }
 
     var liveOwner: PeerInfo? {
@@ -62,10 +89,21 @@ struct RegisteredApp: Sendable {
     }
 }
 
-/// An app as `start` reaches it: by its Android package.
+/// An app as `start` and Android routing reach it: by its Android package.
 struct AndroidApp: Sendable {
     let appID: String
     let identity: AndroidIdentity
     let appLinks: AppLinkVerification?
     let handler: any ActivityHandler
+    /// When the package was first installed (``LinkHistory``).
+    let installed: Int
+    /// When its Android 6–11 status last became `always`, per verifier.
+    let verifiedAt: [AppLinkVerifier: Int]
+
+    /// The app as the resolver sees it on `verifier`'s device.
+    func resolverApp(_ verifier: AppLinkVerifier) -> AppLinkResolver.App {
+        let verifiedAt = self.verifiedAt[verifier]
+        return appLinks?.app(identity, verifier: verifier, installed: installed, verifiedAt: verifiedAt)
+            ?? AppLinkResolver.App(identity: identity, verdicts: [:], installed: installed, verifiedAt: verifiedAt)
+    }
 }

@@ -14,6 +14,12 @@ public struct AndroidSettings: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
+    /// A device verified by `verifier` running `generation`.
+    public init(verifier: AppLinkVerifier, generation: AndroidGeneration) {
+        self.verifier = verifier
+        self.generation = generation
+    }
+
     /// The generation a release number names: 11 (6 to 11), 12 (12 to 14) or 15 (15 and later).
     static func generation(release: Int) -> AndroidGeneration? {
         switch release {

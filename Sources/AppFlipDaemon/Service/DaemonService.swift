@@ -85,7 +85,7 @@ public final class DaemonService: Service, Sendable {
         let (server, published) = try await bind()
         let path: String? = if case .path(let path) = listener { path } else { nil }
         // Static apps only: a live app may already have registered on a connection accepted meanwhile.
-        let staticApps = context.registry.apps.count { $0.kind == .static }
+        let staticApps = context.registry.staticAppCount
         logger.notice("listening", metadata: ["socket": "\(path ?? "inherited file descriptor")", "static_apps": "\(staticApps)"])
         onReady(ListeningAddress(path: path, staticApps: staticApps))
 

@@ -81,10 +81,15 @@ public struct HostedFileFetcher: Sendable {
         }
         let started: StartedExchange
         do throws(TransportFailure) {
-            let bounds = OutboundBounds(deadline: remaining, maximumBodySize: policy.maximumSize)
+            let bounds = OutboundBounds(deadline: remaining, maximumBodySize: policy.readLimit)
             started = try await client.startExchange(HTTPClientRequest(url: fetchedFrom), bounds: bounds, endpoint: endpoint)
         } catch {
-            let result: FetchResult = error.kind == .tls ? .tlsFailed(reason: error.description) : .failed(reason: error.description)
+            let result: FetchResult =
+                switch error.kind {
+                case .tls: .tlsFailed(reason: error.description)
+                case .notHTTP: .malformedHTTP(reason: error.description)
+                default: .failed(reason: error.description)
+                }
             return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: result)
         }
         let headers = started.headers
@@ -98,12 +103,31 @@ public struct HostedFileFetcher: Sendable {
         guard policy.readsBody(status: response.status, contentType: response.contentType) else {
             return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase)
         }
+        if let declared = response.contentLength, declared > policy.maximumSize, policy.readLimit > policy.maximumSize {
+            // The declaration alone decides what each verifier does (or that appflip cannot tell): read nothing.
+            response.cutAt = 0
+            let reason =
+                "\(endpoint) declares \(declared) bytes (Content-Length), over \(TransportFailure.size(policy.maximumSize)); \(policy.consequences.size)"
+            let failure = HostedFetch.BodyFailure(reason: reason, overCap: .declared)
+            return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase, bodyFailure: failure)
+        }
         do throws(TransportFailure) {
             response.body = try await started.body()
         } catch {
             let overCap: HostedFetch.OverCap? =
-                error.kind != .bodyTooLarge ? nil : (response.contentLength ?? 0) > policy.maximumSize ? .declared : .sent
-            let reason = overCap == nil ? error.description : "\(error.description); \(policy.consequences.size)"
+                error.kind != .bodyTooLarge ? nil : (response.contentLength ?? 0) > policy.readLimit ? .declared : .sent
+            var reason = error.description
+            switch overCap {
+            case .declared?:
+                response.cutAt = 0
+                reason += "; \(policy.consequences.size)"
+            case .sent?:
+                response.cutAt = policy.readLimit
+                reason += "; \(policy.consequences.sizeSent)"
+                if policy.readLimit > policy.maximumSize { reason += "; appflip reads at most \(TransportFailure.size(policy.readLimit))" }
+            case nil:
+                break
+            }
             let failure = HostedFetch.BodyFailure(reason: reason, overCap: overCap)
             return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: .response(response), reasonPhrase: reasonPhrase, bodyFailure: failure)
         }

@@ -137,9 +137,10 @@ public struct TransportFailure: Error, Sendable, CustomStringConvertible {
             )
     }
 
-    /// `64 KiB`, `128 KiB`, `1000 bytes`.
+    /// `64 KiB`, `128 KiB`, `4 MiB`, `1000 bytes`.
     static func size(_ bytes: Int) -> String {
-        bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(bytes) bytes"
+        if bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MiB" }
+        return bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(bytes) bytes"
     }
 
     /// `10 s`, `2.5 s`: whole seconds without decimals, else one decimal.

@@ -153,6 +153,12 @@ extension JSONLineWriter {
     private mutating func write(_ open: OpenResult) {
         beginObject()
         field("app", open.app)
+        if let apps = open.apps {
+            key("apps")
+            beginArray()
+            apps.forEach { string($0) }
+            endArray()
+        }
         field("domain", open.domain)
         if open.opened.isEmpty {
             constant(#""opened":[]"#)

@@ -53,9 +53,9 @@ public struct ExplainResult: Sendable, Hashable, Codable {
 public struct AndroidDecision: Sendable, Hashable, Codable {
     /// What Android does with the URL.
     public enum Decision: String, Sendable, Hashable, Codable {
-        /// `app` opens it.
+        /// The app in `apps` opens it.
         case match
-        /// Several verified apps: Android asks the user.
+        /// Android 6–11's disambiguation dialog: `apps` (none verified for all its hosts) and the browsers.
         case chooser
         /// It opens in the browser, for `reason`.
         case browser
@@ -66,13 +66,14 @@ public struct AndroidDecision: Sendable, Hashable, Codable {
     /// The Android release: 11 (6 to 11), 12 (12 to 14) or 15 (15 and later).
     public var generation: Int
     public var decision: Decision
-    /// The app that opens it; for `chooser`, the apps offered.
+    /// The app that opens it; for `chooser`, the apps offered beside the browsers.
     public var apps: [String]
     /// The deciding intent filter, `/android/intentFilters/N` in the app's `android` object.
     public var rule: String?
     /// The filter host that matched.
     public var host: String?
-    /// Why it opens in the browser.
+    /// Why it opens in the browser or shows the dialog; for `match`, why this app when others are verified
+    /// too.
     public var reason: String?
     /// The other verifier and generation pairs whose decision differs from this one, each with its own.
     public var otherwise: [AndroidDecision]?

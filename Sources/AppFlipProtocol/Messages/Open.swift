@@ -58,6 +58,9 @@ public struct OpenResult: Sendable, Hashable, Codable {
         case handled
         /// No app claims the URL and `universalLinksOnly` was false: on iOS it would open in a browser.
         case browser
+        /// Android 6–11 would show the disambiguation dialog (`apps` and the browsers) for a user to choose
+        /// from; appflipd has no user, so nothing opened it.
+        case chooser
     }
 
     /// How the handoff ended.
@@ -70,9 +73,11 @@ public struct OpenResult: Sendable, Hashable, Codable {
     public var rule: String?
     /// What happened to each URL the handler opened, in the order it opened them.
     public var opened: [OpenedURL]
-    /// Why a link routed as Android does opens in the browser: no filter, an unverified host and why, a
-    /// dynamic rule. `nil` on iOS, where only "no app claims it" leads there.
+    /// Why a link routed as Android does opens in the browser (no filter, an unverified host and why, a
+    /// dynamic rule) or in the disambiguation dialog. `nil` on iOS, where only "no app claims it" leads there.
     public var reason: String?
+    /// For `chooser`: the apps the disambiguation dialog offers beside the browsers.
+    public var apps: [String]?
 
     /// Creates the reply.
     public init(
@@ -81,7 +86,8 @@ public struct OpenResult: Sendable, Hashable, Codable {
         domain: String? = nil,
         rule: String? = nil,
         opened: [OpenedURL] = [],
-        reason: String? = nil
+        reason: String? = nil,
+        apps: [String]? = nil
     ) {
         self.status = status
         self.app = app
@@ -89,5 +95,6 @@ public struct OpenResult: Sendable, Hashable, Codable {
         self.rule = rule
         self.opened = opened
         self.reason = reason
+        self.apps = apps
     }
 }

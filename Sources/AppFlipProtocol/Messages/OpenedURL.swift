@@ -32,6 +32,9 @@ public struct OpenedURL: Sendable, Hashable, Codable {
         /// No app claimed it and `universalLinksOnly` was false: iOS would open it in a browser; appflipd has
         /// none, so nothing opened it.
         case browser
+        /// Android 6–11 would show the disambiguation dialog; appflipd has no user to choose, so nothing
+        /// opened it.
+        case chooser
         /// It could not be delivered; `error` says why.
         case failed
     }

@@ -68,11 +68,12 @@ import Testing
     func googleVerifierAgrees(_ testCase: Case) {
         let expected = testCase.facts["dal_api"]!
         let verification = GoogleVerifier.verify(site: Self.site, responses: Self.responses(testCase))
-        let outcome = verification.errors.isEmpty ? "SUCCESS" : "FETCH_ERROR"
-        #expect(outcome == expected["outcome"]!.stringValue!)
-        if let code = expected["error_code"]?.stringValue {
-            #expect(verification.errors.map(\.rawValue).contains(code))
-        }
+        #expect(verification.outcome == expected["outcome"]!.stringValue)
+        // The API's codes exactly, and each named beside the diagnostic that causes it.
+        let codes = expected["error_code"]?.stringValue.map { [$0] } ?? []
+        #expect(verification.errors.map(\.rawValue) == codes)
+        let beside = verification.documents.flatMap { document in document.list.diagnostics.compactMap(document.list.apiErrorCode(of:)) }
+        #expect(Set(beside.map(\.rawValue)) == Set(codes))
         #expect(Self.targets(verification.statements, deviceFingerprintsOnly: false) == Self.expectedTargets(expected))
         // Which statements it keeps and which it skips, by index.
         let list = StatementList(json: AndroidCorpus.bytes("assetlinks-real/files/\(testCase.file)"))

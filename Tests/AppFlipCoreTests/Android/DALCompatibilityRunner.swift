@@ -39,7 +39,10 @@ struct DALCompatibilityRunner {
         }
 
         let verification = read(source: source)
-        var answer = Answer(outcome: verification.errors.isEmpty ? "SUCCESS" : "FETCH_ERROR", errors: verification.errors.map(\.rawValue))
+        var answer = Answer(outcome: verification.outcome ?? "not judged", errors: verification.errors.map(\.rawValue))
+        // Every MALFORMED_CONTENT is named beside a diagnostic of a list read, as `assetlinks check` prints it.
+        let beside = Set(verification.documents.flatMap { document in document.list.diagnostics.compactMap(document.list.apiErrorCode(of:)) })
+        if beside != Set(verification.errors).intersection([.malformedContent]) { answer.errors.append("beside diagnostics: \(beside)") }
         let listed = Set(verification.statements.flatMap(Self.listed))
         if isCheck {
             answer.check = listed.contains(Listed(relation: relation!, target: target!))

@@ -37,8 +37,10 @@ import Testing
         (HostingVerdictTests.answer(contentType: "text/html"), "content-type", "content-type"),
         (HostingVerdictTests.answer(contentType: nil), "content-type", "content-type"),
         (HostingVerdictTests.answer(body: "", bodyFailure: HostingVerdictTests.declared), "size", "size"),
-        // A body sent past the cap without a Content-Length: iOS refuses it; StatementService would read on.
-        (HostingVerdictTests.answer(body: "", bodyFailure: HostingVerdictTests.sent), "size", "could not run"),
+        // A body sent past appflip's bound without a Content-Length: over both platforms' size rule.
+        (HostingVerdictTests.answer(body: "", bodyFailure: HostingVerdictTests.sent), "size", "size"),
+        // Read whole past 1 MiB: over Android's size rule, and still readable for the verifier that reads on.
+        (HostingVerdictTests.answer(body: String(repeating: " ", count: 1024 * 1024 + 1)), "size", "size"),
         (HostedFetch(url: "u", fetchedFrom: "u", result: .failed(reason: "refused")), "could not run", "could not run"),
         (HostingVerdictTests.answer(body: "", bodyFailure: .init(reason: "stalled", overCap: nil)), "could not run", "could not run"),
     ])
@@ -90,6 +92,14 @@ import Testing
                 "TLS verified for https://h.test:8443/f", "200 OK, no redirect", "200 OK", "Content-Type application/json", "2 bytes",
             ]
         )
+    }
+
+    @Test func androidKeepsABodyReadWholePastItsSizeRule() {
+        let whole = HostingVerdict(Self.answer(body: String(repeating: " ", count: 1024 * 1024 + 1)), policy: .assetLinks)
+        #expect(whole.failed?.id == "assetlinks.hosted-size")
+        #expect(whole.body?.count == 1024 * 1024 + 1, "Android 12+'s StatementService reads it")
+        let cut = HostingVerdict(Self.answer(body: "", bodyFailure: Self.sent), policy: .assetLinks)
+        #expect(cut.body == nil)
     }
 
     @Test func iOSReadsNoBodyItWouldRefuse() {

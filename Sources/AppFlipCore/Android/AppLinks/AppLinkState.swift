@@ -1,6 +1,13 @@
 /// A host's state as `adb shell pm get-app-links PACKAGE` prints it: `verified`, `none`, or the number a
 /// verifier recorded (AOSP `DomainVerificationInfo.STATE_*`; StatementService's `domain/VerifyStatus.kt`
 /// numbers its failures from `STATE_FIRST_VERIFIER_DEFINED`, 1024).
+///
+/// `DomainVerificationState` has more (`approved` 2, `denied` 3, `migrated` 4, `restored` 5,
+/// `legacy_failure` 6, `system_configured` 7), each set by something other than a verifier: `pm
+/// set-app-links` (approved, denied), an upgrade from Android 11 (migrated, legacy_failure), a restore from
+/// backup (restored), a system app's sysconfig (system_configured). appflipd plays a device that has known
+/// none of them, so a state here is one of the three a verifier gives, or ``couldNotJudge``, which no device
+/// shows: appflip could not read as much of a file as the verifier would.
 public enum AppLinkState: Sendable, Hashable, CustomStringConvertible {
     /// `STATE_SUCCESS` (1).
     case verified
@@ -8,6 +15,9 @@ public enum AppLinkState: Sendable, Hashable, CustomStringConvertible {
     case none
     /// A verifier-defined failure.
     case failure(Int)
+    /// Not a device's state: the verifier's verdict depends on more of a file than appflip reads (its own
+    /// bound), or on a limit the verifier does not publish.
+    case couldNotJudge
 
     /// StatementService's `VerifyStatus.UNKNOWN`; also what Google's verifier is reported to write for any failure.
     public static let unknown = AppLinkState.failure(1024)
@@ -23,8 +33,21 @@ public enum AppLinkState: Sendable, Hashable, CustomStringConvertible {
         case .verified: "verified"
         case .none: "none"
         case .failure(let code): String(code)
+        case .couldNotJudge: "could not judge"
         }
     }
+}
+
+/// An app's link-handling status on Android 6–11, one for all its hosts, as `adb shell pm get-app-link
+/// PACKAGE` prints it (`PackageManager.INTENT_FILTER_DOMAIN_VERIFICATION_STATUS_*`; the user's own choices,
+/// `never` and `always ask`, are left out: appflipd plays no user).
+public enum LegacyLinkStatus: String, Sendable, Hashable {
+    /// `ALWAYS`: every host verified; the app opens its links without asking.
+    case always
+    /// `ASK`: verification failed; its links show the disambiguation dialog.
+    case ask
+    /// `UNDEFINED`: no filter asked for verification; its links show the disambiguation dialog.
+    case undefined
 }
 
 /// Android releases grouped by how App Links verification works on them.

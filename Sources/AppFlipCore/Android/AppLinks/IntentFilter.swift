@@ -88,4 +88,18 @@ public struct IntentFilter: Sendable, Hashable {
     public var verificationHosts: [String] {
         isCollectedForVerification ? authorities.map { $0.host.lowercasedASCII } : []
     }
+
+    /// `IntentFilter.handlesWebUris(onlyWebSchemes)`: action VIEW, category BROWSABLE, and an `http` or `https`
+    /// scheme (every scheme, with `onlyWebSchemes`); DEFAULT is not asked for. Android 6–11 verify the hosts of
+    /// every filter for which `handlesWebUris(false)` holds, once one filter asks for verification.
+    public func handlesWebURIs(onlyWebSchemes: Bool) -> Bool {
+        guard actions.contains(Self.actionView), categories.contains(Self.categoryBrowsable), !schemes.isEmpty else { return false }
+        let web = schemes.map { $0 == "http" || $0 == "https" }
+        return onlyWebSchemes ? !web.contains(false) : web.contains(true)
+    }
+
+    /// `IntentFilter.needsVerification()` before Android 12: `autoVerify` and `handlesWebUris(true)`.
+    public var asksLegacyVerification: Bool {
+        autoVerify && handlesWebURIs(onlyWebSchemes: true)
+    }
 }

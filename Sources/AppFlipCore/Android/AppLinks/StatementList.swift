@@ -55,6 +55,18 @@ public struct StatementList: Sendable {
         entries.compactMap { $0.google == .kept ? $0.statement : nil }
     }
 
+    /// The Digital Asset Links API's error code for `diagnostic`: `ERROR_CODE_MALFORMED_CONTENT` for one that
+    /// makes the API refuse the document or drop its statement (comptest2003, 2006–2014); nil for one the API
+    /// accepts (every warning).
+    public func apiErrorCode(of diagnostic: AssetLinksDiagnostic) -> GoogleVerifier.ErrorCode? {
+        guard diagnostic.severity == .error else { return nil }
+        if refusal != nil { return .malformedContent }
+        let dropped = entries.contains { entry in
+            entry.google == .skipped && (diagnostic.pointer == entry.pointer || diagnostic.pointer.hasPrefix(entry.pointer + "/"))
+        }
+        return dropped ? .malformedContent : nil
+    }
+
     /// The statements StatementService keeps; nil when it refuses the file (state 1028).
     public var statementServiceStatements: [AssetStatement]? {
         if refusal != nil || hasByteOrderMark || entries.contains(where: { $0.statementService == .failsHost }) { return nil }

@@ -27,9 +27,29 @@ public struct AndroidIdentity: Sendable, Hashable {
 
     /// Every host Android 12+ verifies for this app, each once, in filter order.
     public var verificationHosts: [String] {
-        var hosts: [String] = []
-        for host in intentFilters.flatMap(\.verificationHosts) where !hosts.contains(host) { hosts.append(host) }
-        return hosts
+        Self.unique(intentFilters.flatMap(\.verificationHosts))
+    }
+
+    /// Every host `generation` verifies for this app, each once, in filter order. Android 12+: the hosts of its
+    /// autoVerify filters (`DomainVerificationCollector`). Android 6–11: once one filter asks for verification
+    /// (`needsVerification()`), the hosts of every filter that takes web links, autoVerify or not
+    /// (`IntentFilterVerificationManager.verifyIntentFiltersIfNeeded`, `handlesWebUris(false)`); none otherwise.
+    public func verificationHosts(on generation: AndroidGeneration) -> [String] {
+        guard generation == .android11AndEarlier else { return verificationHosts }
+        guard intentFilters.contains(where: \.asksLegacyVerification) else { return [] }
+        let web = intentFilters.filter { $0.handlesWebURIs(onlyWebSchemes: false) }
+        return Self.unique(web.flatMap { $0.authorities.map { $0.host.lowercasedASCII } })
+    }
+
+    /// Every host some generation verifies for this app: the hosts a statement list may be given for.
+    public var anyGenerationVerificationHosts: [String] {
+        Self.unique(AndroidGeneration.allCases.flatMap { verificationHosts(on: $0) })
+    }
+
+    private static func unique(_ hosts: [String]) -> [String] {
+        var unique: [String] = []
+        for host in hosts where !unique.contains(host) { unique.append(host) }
+        return unique
     }
 
     /// Why the identity cannot be used, with the field at fault, or nil.

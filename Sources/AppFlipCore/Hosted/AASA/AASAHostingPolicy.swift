@@ -37,14 +37,15 @@ extension HostingPolicy {
         ),
         wellKnownPath: "/.well-known/apple-app-site-association",
         maximumSize: AssociationFile.maximumSize,
+        readLimit: AssociationFile.maximumSize,
         fileBudget: 1,
         contentTypeIsRequired: true,
-        sizeRuleReadsContentLength: false,
         consequences: Consequences(
             redirect: "iOS follows no redirect",
             status: "iOS needs 200 OK",
             contentType: "Apple asks for application/json",
-            size: "Apple accepts at most \(AssociationFile.maximumSize) bytes"
+            size: "Apple accepts at most \(AssociationFile.maximumSize) bytes",
+            sizeSent: "Apple accepts at most \(AssociationFile.maximumSize) bytes"
         )
     )
 }

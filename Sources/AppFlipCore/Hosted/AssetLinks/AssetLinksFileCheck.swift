@@ -5,8 +5,8 @@
 ///
 /// A failed hosting rule is reported once, as itself: the checks it leaves nothing to judge for are skipped,
 /// and a verifier's verdict is skipped when a rule that verifier reads broke (Google's verifier reads the
-/// content type, StatementService the size; past the size appflip has read nothing for Google's to judge),
-/// its predicted state still in the evidence.
+/// content type and, past 1 MiB, a limit it does not publish; StatementService a declared size), its
+/// predicted state still in the evidence; so is a verdict appflip could not judge.
 public struct AssetLinksFileCheck: HostedFileCheck {
     /// The app: package name and signing-certificate fingerprints, compared exactly.
     public let package: String
@@ -28,7 +28,7 @@ public struct AssetLinksFileCheck: HostedFileCheck {
 
     /// The `https` includes a 200 answer names; an `http` one neither verifier reads from an https file.
     public static func includes(of fetch: HostedFetch) -> [String] {
-        guard case .response(let response) = fetch.verifierResult, response.status == 200 else { return [] }
+        guard case .response(let response) = fetch.verifierResult, response.status == 200, response.cutAt == nil else { return [] }
         return StatementList(json: response.body).entries.compactMap { entry in
             guard case .url(let include)? = entry.include, (try? RawURL(include))?.normalizedScheme == "https" else { return nil }
             return include
@@ -42,13 +42,19 @@ public struct AssetLinksFileCheck: HostedFileCheck {
             package: package,
             predictions: predict(host: host, responses: responses),
             documents: fetches.compactMap { fetch in
-                guard case .response(let response) = fetch.verifierResult, response.status == 200 else { return nil }
+                guard case .response(let response) = fetch.verifierResult, response.status == 200, response.cutAt == nil else { return nil }
                 return (fetch.url, StatementList(json: response.body))
-            }
+            },
+            api: GoogleVerifier.verify(site: WebSite(scheme: "https", host: host), responses: responses)
         )
         let file = details.documents.first { $0.url == fetches[0].url }?.list
         var checks = contentChecks(hosting, documents: details.documents, file: file)
-        checks += verdictChecks(failed: (hosting.checks + checks).filter { $0.status == .failed }, refused: file?.refusal != nil, details.predictions)
+        checks += verdictChecks(
+            failed: (hosting.checks + checks).filter { $0.status == .failed },
+            refused: file?.refusal != nil,
+            sizeDeclared: fetches[0].bodyFailure?.overCap == .declared,
+            details.predictions
+        )
         checks += urls.map { Self.urlCheck($0, host: host, predictions: details.predictions) }
         if let committed {
             let drift = AssetLinksDrift(committed: committed, hosted: file, host: host, check: self, responses: responses)
@@ -150,14 +156,16 @@ extension AssetLinksFileCheck {
     )
 
     /// Each verifier's verdict on Android 12 to 14, skipped when a rule it reads broke (`failed`): HTTPS, no
-    /// redirect, 200, the delegation, Google's the content type, StatementService's the size; both the
-    /// validity of a file that is no statement list at all (`refused`), which decides them both.
-    private func verdictChecks(failed: [HostedCheck], refused: Bool, _ predictions: [AppLinksPredictionRow]) -> [HostedCheck] {
+    /// redirect, 200, the delegation, Google's the content type and the size (past 1 MiB its verdict is not
+    /// judged), StatementService's the size when a `Content-Length` declared it (`sizeDeclared`: a body sent
+    /// without one it reads whole); both the validity of a file that is no statement list at all
+    /// (`refused`), which decides them both. A verdict appflip could not judge is skipped, saying why.
+    private func verdictChecks(failed: [HostedCheck], refused: Bool, sizeDeclared: Bool, _ predictions: [AppLinksPredictionRow]) -> [HostedCheck] {
         let hosting = policy.rules
         let both = [hosting.https, hosting.noRedirect, hosting.status, Self.delegates] + (refused ? [Self.valid] : [])
         let verifiers = [
             (Self.googleVerifies, AppLinkVerifier.google, both + [hosting.contentType, hosting.size]),
-            (Self.statementServiceVerifies, .statementService, both + [hosting.size]),
+            (Self.statementServiceVerifies, .statementService, both + (sizeDeclared ? [hosting.size] : [])),
         ]
         return verifiers.compactMap { rule, verifier, reads in
             guard let row = predictions.first(where: { $0.verifier == verifier && $0.generation == .android12 }) else { return nil }
@@ -165,6 +173,7 @@ extension AssetLinksFileCheck {
             if let cause = failed.first(where: { check in reads.contains { $0.id == check.rule } }) {
                 return HostedCheck(rule, .skipped, "decided by \(cause.rule): \(evidence)")
             }
+            if row.verdict.state == .couldNotJudge { return HostedCheck(rule, .skipped, evidence) }
             return HostedCheck(rule, passed: row.verdict.state == .verified, evidence)
         }
     }

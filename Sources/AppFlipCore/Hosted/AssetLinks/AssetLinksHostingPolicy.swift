@@ -1,7 +1,10 @@
 extension HostingPolicy {
-    /// How Android's two verifiers fetch `https://HOST/.well-known/assetlinks.json` (and its includes): no
-    /// redirect followed, every answer recorded; only Google's verifier reads the content type, judged last;
-    /// StatementService's 1 MiB applies to a declared `Content-Length` only (`UrlFetcher.kt`).
+    /// How Android's verifiers fetch `https://HOST/.well-known/assetlinks.json` (and its includes): no
+    /// redirect followed, every answer recorded; only Google's verifier reads the content type, judged last.
+    /// The size rule is StatementService's 1 MiB, but a body sent without a `Content-Length` is read on, as
+    /// Android 12+'s StatementService reads it (`UrlFetcher.kt` `readText()`), up to appflip's own bound,
+    /// ``assetLinksReadLimit``; a body whose `Content-Length` is over 1 MiB is not read at all, since that
+    /// declaration decides (or leaves undecidable) every verifier's verdict without it.
     public static let assetLinks = HostingPolicy(
         rules: HostingRules(
             https: HostedRule(
@@ -35,21 +38,30 @@ extension HostingPolicy {
             ),
             size: HostedRule(
                 id: "assetlinks.hosted-size",
-                title: "the file is at most 1 MiB (StatementService; Google's verifier publishes no limit)",
-                sentence: "The file is at most 1 MiB: StatementService refuses a larger declared Content-Length (1026); appflip reads no further.",
-                source: "StatementService UrlFetcher.kt (Content-Length over 1 MiB → 1026)"
+                title: "the file is at most 1 MiB (AOSP's StatementService; Google's verifier publishes no limit)",
+                sentence:
+                    "The file is at most 1 MiB: StatementService reads none of a body whose Content-Length is larger (Android 12+: 1026), and Android 6–11's stops reading past 1 MiB and fails; Android 12+'s reads a body sent without a Content-Length whole, and Google's verifier publishes no limit.",
+                source:
+                    "StatementService network/retriever/UrlFetcher.kt (getContentLength() over 1 MiB → no content, 1026; otherwise readText(), no limit) and retriever/URLFetcher.java (inputStreamToString: past 1 MiB throws); DAL API ERROR_CODE_TOO_LARGE (no size published)"
             )
         ),
         wellKnownPath: "/.well-known/assetlinks.json",
         maximumSize: StatementServiceVerifier.sizeLimit,
+        readLimit: assetLinksReadLimit,
         fileBudget: GoogleVerifier.fetchBudget,
         contentTypeIsRequired: false,
-        sizeRuleReadsContentLength: true,
         consequences: Consequences(
             redirect: "neither verifier follows it",
             status: "both verifiers need 200",
             contentType: "Google's verifier needs application/json (StatementService does not check)",
-            size: "appflip reads no further"
+            size: "StatementService reads none of it (Android 12+: 1026), nor does appflip",
+            sizeSent:
+                "Android 6–11's StatementService stops reading past 1 MiB and fails; Android 12+'s reads it whole; Google's verifier publishes no limit"
         )
     )
+
+    /// appflip's own bound on one statement list's body: 4 MiB, four times what any Android verifier is known
+    /// to accept, so that a body Android 12+'s StatementService reads on is judged for it up to there; past
+    /// it, StatementService's verdict is reported as not judged.
+    public static let assetLinksReadLimit = 4 * 1024 * 1024
 }
