@@ -26,6 +26,7 @@ public struct DjangoOAuthServer: Sendable {
     public static func run(
         clientID: String,
         clientSecret: String,
+        secondClient: (id: String, secret: String)? = nil,
         username: String = "alice",
         password: String,
         redirectURIs: [String],
@@ -50,6 +51,7 @@ public struct DjangoOAuthServer: Sendable {
                 "--lifetime", "\(lifetimeSeconds)",
             ]
             + redirectURIs.flatMap { ["--redirect-uri", $0] } + (defaults ? ["--defaults"] : [])
+            + (secondClient.map { ["--second-client-id", $0.id, "--second-client-secret", $0.secret] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()

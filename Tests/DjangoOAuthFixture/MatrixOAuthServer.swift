@@ -34,6 +34,7 @@ public struct MatrixOAuthServer: Sendable {
         clientID: String,
         clientSecret: String,
         scopes: [String],
+        secondClient: (id: String, secret: String)? = nil,
         username: String = "alice",
         password: String,
         lifetimeSeconds: Int,
@@ -56,6 +57,7 @@ public struct MatrixOAuthServer: Sendable {
                 "--username", username, "--password", password, "--lifetime", "\(lifetimeSeconds)",
             ]
             + AppFlipRedirectURI.all.flatMap { ["--redirect-uri", $0.string] } + scopes.flatMap { ["--scope", $0] }
+            + (secondClient.map { ["--second-client-id", $0.id, "--second-client-secret", $0.secret] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()

@@ -11,6 +11,8 @@ import Testing
 @Suite struct OAuthMatrixTests {
     static let clientID = "appflip-matrix-client"
     static let clientSecret = "matrix-secret-0123456789abcdef"
+    /// A second client registered at every server: one client's codes and tokens must be refused to the other.
+    static let secondClient = (id: "appflip-matrix-second-client", secret: "matrix-second-secret-0123456789")
     static let password = "matrix-password-42"
     static let scopes = ["profile"]
 
@@ -28,6 +30,7 @@ import Testing
             clientID: Self.clientID,
             clientSecret: Self.clientSecret,
             scopes: Self.scopes,
+            secondClient: Self.secondClient,
             password: Self.password,
             lifetimeSeconds: 300
         ) { server in
@@ -43,6 +46,7 @@ import Testing
                 ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
+                secondClient: Self.secondClient,
                 scopes: Self.scopes,
                 cookie: cookie
             )
@@ -56,6 +60,7 @@ import Testing
         try await DjangoOAuthServer.run(
             clientID: Self.clientID,
             clientSecret: Self.clientSecret,
+            secondClient: Self.secondClient,
             password: Self.password,
             redirectURIs: AppFlipRedirectURI.all.map(\.string),
             lifetimeSeconds: 300,
@@ -70,6 +75,7 @@ import Testing
                 ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
+                secondClient: Self.secondClient,
                 scopes: Self.scopes,
                 cookie: try await django.signIn()
             )

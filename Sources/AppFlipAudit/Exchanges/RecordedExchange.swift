@@ -5,6 +5,8 @@ public struct RecordedExchange: Sendable, Hashable {
     /// The kind of partner endpoint the request went to.
     public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case authorization, token, revocation, resource
+        /// The sign-out URL that ends a session (`token.refresh-outlives-session`).
+        case signOut = "sign-out"
     }
 
     /// A header or form field, its value redacted when its name says it is secret.

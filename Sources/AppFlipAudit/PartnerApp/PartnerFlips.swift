@@ -24,8 +24,12 @@ extension PartnerAppAudit {
         return verdict
     }
 
-    /// Sends one flip link and collects what came back.
+    /// Sends one flip link and collects what came back, once the flip before it is done.
     func flip(_ fields: [(name: String, value: String)]) async throws(AuditUnreachable) -> PartnerFlip {
+        try await flips.run { () async throws(AuditUnreachable) in try await sendFlip(fields) }
+    }
+
+    private func sendFlip(_ fields: [(name: String, value: String)]) async throws(AuditUnreachable) -> PartnerFlip {
         let partner = target.link.string
         let link = partner + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
         let request = OpenRequest(
@@ -90,8 +94,7 @@ final class FlipObservations: Sendable {
         var errorValues: [String] = []
         for violation in verdict.violations {
             switch violation {
-            // The Google app, the client here, ignores a parameter it does not know (RFC 6749 §4.1.2).
-            case .stateMismatch, .stateMissing, .notTheRedirectURI, .unexpectedParameter: continue
+            case .stateMismatch, .stateMissing, .notTheRedirectURI: continue
             case .unknownError(let error): errorValues.append("error=\(error) is not an App Flip error value (\(context))")
             default: shape.append("\(violation) (\(context))")
             }
