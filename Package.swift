@@ -167,7 +167,7 @@ let package = Package(
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
                 "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .httpClient, .logging, .serviceLifecycle,
-                .subprocess, .nio("NIOCore"), .nio("NIOPosix"), .product(name: "SystemPackage", package: "swift-system"),
+                .nio("NIOCore"), .nio("NIOPosix"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -229,10 +229,37 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Tests, one target per module.
+        // MARK: Tests, one target per module, and what they share (none of it a product).
+        // Which tests run (the slow-test switch), the one way to wait for a condition and the one way to run a
+        // program: this package's built `appflip` and `appflipd`, a fixture's Python.
+        .target(
+            name: "AppFlipTestSupport",
+            dependencies: ["AppFlipClient", "AppFlipTesting", .subprocess, .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/AppFlipTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "AppFlipTestSupportTests", dependencies: ["AppFlipTestSupport"], swiftSettings: swiftSettings),
+        // Third-party programs the interop tests run against, pinned from PyPI, each with its Python beside it:
+        // the real-server matrix's OAuth2 servers and django-oauth-toolkit, the OAuth clients authlib and
+        // requests-oauthlib, and junitparser.
+        .target(
+            name: "ThirdPartyFixtures",
+            dependencies: ["AppFlipCore", "AppFlipTestSupport", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
+            path: "Tests/ThirdPartyFixtures",
+            exclude: ["django-oauth-toolkit", "junit", "oauth-clients", "oauth-servers", "pinned-venv.sh"],
+            swiftSettings: swiftSettings
+        ),
+        // Reference AASA corpora, shared by the library's tests and the command line's.
+        .target(
+            name: "AASACorpora",
+            dependencies: ["AppFlipCore"],
+            path: "Tests/AASACorpora",
+            resources: [.copy("aasa-conformance"), .copy("sttech-swcutil")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AppFlipCoreTests",
-            dependencies: ["AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["AASACorpora", "AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Corpora")],
             swiftSettings: swiftSettings
         ),
@@ -241,6 +268,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipHTTPClientTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipTesting", .httpClient, .logging,
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .crypto,
@@ -256,16 +284,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
-        // django-oauth-toolkit, a real third-party OAuth2 server, for the interop tests.
-        .target(
-            name: "DjangoOAuthFixture",
-            dependencies: ["AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
-            path: "Tests/DjangoOAuthFixture",
-            swiftSettings: swiftSettings
-        ),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
@@ -276,6 +298,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipClientTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
             swiftSettings: swiftSettings
@@ -283,8 +306,9 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipTesting",
-                "DjangoOAuthFixture",
+                "ThirdPartyFixtures",
                 .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"), .nio("NIOCore"),
                 .nio("NIOHTTP1"), .nio("NIOPosix"),
@@ -296,8 +320,9 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -313,6 +338,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting",
                 "Systemd", .logging,
                 .nio("NIOCore"), .serviceLifecycle,
@@ -322,21 +348,23 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
+                "AASACorpora", "AppFlipTestSupport", "appflip",
                 "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", "DjangoOAuthFixture",
+                "AppFlipTesting", "ThirdPartyFixtures",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipBenchTests",
-            dependencies: ["AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
+            dependencies: ["AppFlipTestSupport", "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipAuditTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
-                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
+                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .serviceLifecycle,
                 .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -346,7 +374,7 @@ let package = Package(
         // (docs/testing.md, "The real-server matrix").
         .testTarget(
             name: "OAuthMatrixTests",
-            dependencies: ["AppFlipCore", "AppFlipTesting", "DjangoOAuthFixture"],
+            dependencies: ["AppFlipTestSupport", "AppFlipCore", "AppFlipTesting", "ThirdPartyFixtures"],
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),

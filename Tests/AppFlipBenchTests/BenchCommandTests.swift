@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -5,6 +5,7 @@ import AppFlipDaemon
 import AppFlipGoogle
 import AppFlipOAuth
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import NIOCore
 import Testing
