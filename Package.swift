@@ -194,7 +194,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks: figures, never assertions (docs/performance.md).
+        // MARK: Benchmarks: figures held to thresholds, never tests (docs/performance.md).
+        // The thresholds of Benchmarks/Thresholds and each benchmark's verdict on what it measured.
+        .target(name: "BenchmarkThresholds", path: "Benchmarks/BenchmarkThresholds", swiftSettings: swiftSettings),
         // `appflip-bench`: handoffs through appflipd against raw Unix-socket baselines, and full flips against
         // their parts, with appflipd's composition and the OAuth server in its own process.
         .target(
@@ -202,7 +204,8 @@ let package = Package(
             dependencies: [
                 "AppFlipAudit", "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming",
                 "AppFlipGoogle",
-                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
+                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", "BenchmarkThresholds", .argumentParser,
+                .httpClient, .logging,
                 .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
             ],
             path: "Benchmarks/AppFlipBench",
@@ -214,10 +217,10 @@ let package = Package(
             path: "Benchmarks/appflip-bench",
             swiftSettings: swiftSettings
         ),
-        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
+        // The cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
         .executableTarget(
             name: "MatchBenchmark",
-            dependencies: ["AppFlipCore"],
+            dependencies: ["AppFlipCore", "BenchmarkThresholds"],
             path: "Benchmarks/MatchBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -356,7 +359,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AppFlipBenchTests",
-            dependencies: ["AppFlipTestSupport", "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
+            dependencies: [
+                "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting", "BenchmarkThresholds",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
