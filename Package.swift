@@ -241,7 +241,11 @@ let package = Package(
             path: "Tests/AppFlipTestSupport",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "AppFlipTestSupportTests", dependencies: ["AppFlipTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppFlipTestSupportTests",
+            dependencies: ["AppFlipClient", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting"],
+            swiftSettings: swiftSettings
+        ),
         // Third-party programs the interop tests run against, pinned from PyPI, each with its Python beside it:
         // the real-server matrix's OAuth2 servers and django-oauth-toolkit, the OAuth clients authlib and
         // requests-oauthlib, and junitparser.

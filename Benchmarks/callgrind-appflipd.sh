@@ -1,4 +1,4 @@
-# Sourced (bash) by scripts/instructions-per-handoff and scripts/package/function-order, the one
+# Sourced (bash) by Benchmarks/instructions-per-handoff and scripts/package/function-order, the one
 # implementation of what both do: a release appflipd under valgrind's callgrind, with the C live app of
 # Benchmarks/CBaseline. The caller sets NAME (for messages), ROOT (the checkout) and BIN (the release build
 # folder); this makes WORK, a temporary folder removed at exit with every process started here, and SOCKET.

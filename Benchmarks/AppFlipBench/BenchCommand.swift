@@ -68,7 +68,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve only the raw echo (DIR/echo.sock) and relay (DIR/relay.sock) until killed: the NIO baseline scripts/bench-vs-c measures in a process of its own.",
+            "Serve only the raw echo (DIR/echo.sock) and relay (DIR/relay.sock) until killed: the NIO baseline Benchmarks/bench-vs-c measures in a process of its own.",
             valueName: "DIR"
         )
     )

@@ -22,7 +22,10 @@ import Testing
     }
 
     @Test func aProgramRunForABodyIsStoppedAfterIt() async throws {
-        let (pid, exit) = try await TestCommandRunner.whileRunning("/bin/sh", ["-c", "echo started; exec sleep 60"]) { pid in
+        let marker = "/tmp/appflip-runner-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(marker) }
+        let (pid, exit) = try await TestCommandRunner.whileRunning("/bin/sh", ["-c", "echo started; : > \(marker); exec sleep 60"]) { pid in
+            try await waitUntil("the program started") { access(marker, F_OK) == 0 }
             #expect(!TestCommandRunner.hasExited(pid))
             return pid
         }
