@@ -49,7 +49,8 @@ public enum TestCommand {
 /// child through its pidfd), never blocking one of the cooperative pool's threads.
 public enum TestCommandRunner {
     /// Runs `executable` with `arguments`, `input` on its stdin and the test's environment updated with
-    /// `environment` (systemd's variables only when given there), and waits for it to exit. Past `limit` it is killed and ``TimedOut`` thrown.
+    /// `environment` (systemd's variables only when given there), and waits for it to exit. Past `limit` it is
+    /// killed and ``TimedOut`` thrown.
     public static func run(
         _ executable: String,
         _ arguments: [String],

@@ -40,15 +40,7 @@ public struct DjangoOAuthServer: Sendable {
 
     /// Signs the user in through Django's login form and returns the `sessionid=…` cookie.
     public func signIn() async throws -> String {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        do {
-            let session = try await signIn(with: client)
-            try await client.shutdown()
-            return session
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        try await ThirdPartyFixture.withHTTPClient { try await signIn(with: $0) }
     }
 
     private func signIn(with client: HTTPClient) async throws -> String {

@@ -4,9 +4,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// One server of the audit's real-server matrix (`Tests/ThirdPartyFixtures/oauth-servers`): an independent OAuth2 server
-/// library from PyPI, pinned, on 127.0.0.1, set up as its documentation's quick start or as a careful partner
-/// ships it, with one confidential client for the 12 App Flip redirect URIs and one user.
+/// One server of the audit's real-server matrix (`Tests/ThirdPartyFixtures/oauth-servers`): an independent
+/// OAuth2 server library from PyPI, pinned, on 127.0.0.1, set up as its documentation's quick start or as a
+/// careful partner ships it, with one confidential client for the 12 App Flip redirect URIs and one user.
 public struct MatrixOAuthServer: Sendable {
     /// The library's script in `Tests/ThirdPartyFixtures/oauth-servers`.
     public enum Library: String, Sendable, CaseIterable {
@@ -58,15 +58,7 @@ public struct MatrixOAuthServer: Sendable {
 
     /// Signs the user in through the server's `/login` form and returns the cookies it set, as a `Cookie` value.
     public func signIn() async throws -> String {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        do {
-            let cookie = try await signIn(with: client)
-            try await client.shutdown()
-            return cookie
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        try await ThirdPartyFixture.withHTTPClient { try await signIn(with: $0) }
     }
 
     private func signIn(with client: HTTPClient) async throws -> String {
@@ -87,21 +79,16 @@ public struct MatrixOAuthServer: Sendable {
     /// request for `scope` gets a code, which is never exchanged. Every production server holds such codes, so
     /// each audit meets one, whatever order it runs its checks in. Returns the HTTP status.
     public func abandonAuthorization(cookie: String, clientID: String, scope: String) async throws -> UInt {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
-        do {
-            let query = FormEncoding.encode([
-                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", AppFlipRedirectURI.all[0].string),
-                ("state", "abandoned"), ("scope", scope),
-            ])
-            var request = HTTPClientRequest(url: "\(baseURL)/oauth/authorize?\(query)")
-            request.headers.add(name: "Cookie", value: cookie)
+        let query = FormEncoding.encode([
+            ("response_type", "code"), ("client_id", clientID), ("redirect_uri", AppFlipRedirectURI.all[0].string),
+            ("state", "abandoned"), ("scope", scope),
+        ])
+        var request = HTTPClientRequest(url: "\(baseURL)/oauth/authorize?\(query)")
+        request.headers.add(name: "Cookie", value: cookie)
+        return try await ThirdPartyFixture.withHTTPClient { client in
             let response = try await client.execute(request, timeout: .seconds(30))
             _ = try await response.body.collect(upTo: 1 << 20)
-            try await client.shutdown()
             return response.status.code
-        } catch {
-            try? await client.shutdown()
-            throw error
         }
     }
 
