@@ -232,7 +232,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Tests, one target per module, and what they share (none of it a product).
+        // MARK: Tests, one target per module, and what they share (none of it a product). A target whose tests run
+        // one of this package's executables depends on it.
         // Which tests run (the slow-test switch), the one way to wait for a condition and the one way to run a
         // program: this package's built `appflip` and `appflipd`, a fixture's Python.
         .target(
@@ -243,7 +244,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppFlipTestSupportTests",
-            dependencies: ["AppFlipClient", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting"],
+            dependencies: ["appflip", "appflipd", "AppFlipClient", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting"],
             swiftSettings: swiftSettings
         ),
         // Third-party programs the interop tests run against, pinned from PyPI, each with its Python beside it:
@@ -275,6 +276,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipHTTPClientTests",
             dependencies: [
+                "appflip",
                 "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipTesting", .httpClient, .logging,
                 .product(name: "X509", package: "swift-certificates"),
@@ -305,6 +307,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipClientTests",
             dependencies: [
+                "appflipd",
                 "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
@@ -327,6 +330,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "appflipd",
                 "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
                 "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
@@ -345,6 +349,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
+                "appflipd",
                 "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting",
                 "Systemd", .logging,
@@ -355,6 +360,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
+                "appflipd",
                 "AASACorpora", "AppFlipTestSupport", "appflip",
                 "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
                 "AppFlipTesting", "ThirdPartyFixtures",
@@ -364,6 +370,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipBenchTests",
             dependencies: [
+                "appflip-bench",
                 "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting", "BenchmarkThresholds",
             ],
             swiftSettings: swiftSettings
@@ -383,7 +390,7 @@ let package = Package(
         // (docs/testing.md, "The real-server matrix").
         .testTarget(
             name: "OAuthMatrixTests",
-            dependencies: ["AppFlipTestSupport", "AppFlipCore", "AppFlipTesting", "ThirdPartyFixtures"],
+            dependencies: ["appflip", "AppFlipTestSupport", "AppFlipCore", "AppFlipTesting", "ThirdPartyFixtures"],
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),
