@@ -1,9 +1,10 @@
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
-import DjangoOAuthFixture
 import Foundation
 import Testing
+import ThirdPartyFixtures
 
 /// The real `appflip audit` executable against the reference (the built-in partner handler and the embedded
 /// server): exit statuses, the three outputs, and the JUnit file read by junitparser.
