@@ -64,7 +64,6 @@ extension AndroidAppAudit {
     /// the intent, so each identity is a registration.
     struct CallerSession: Sendable {
         let connection: AppFlipConnection
-        let caller: AndroidCaller?
 
         /// Closes the connection, which frees the caller's package for the next registration.
         func close() async {
@@ -72,8 +71,8 @@ extension AndroidAppAudit {
         }
     }
 
-    /// A connection registered as `caller`; nil when appflipd would not register it (its claim policy, or a
-    /// package another app holds), with why. Throws only when appflipd cannot be reached.
+    /// A connection registered as `caller` (nil: none), or why appflipd would not register it (its claim
+    /// policy, or a package another app holds). Throws only when appflipd cannot be reached.
     func open(as caller: AndroidCaller?) async throws(AuditUnreachable) -> Result<CallerSession, RegistrationRefused> {
         let connection: AppFlipConnection
         do {
@@ -89,9 +88,10 @@ extension AndroidAppAudit {
                 return .failure(RegistrationRefused(description: "appflipd would not register the audit as \(Self.shown(caller.package)): \(error)"))
             }
         }
-        return .success(CallerSession(connection: connection, caller: caller))
+        return .success(CallerSession(connection: connection))
     }
 
+    /// appflipd's refusal to register the audit as a caller, in words.
     struct RegistrationRefused: Error, CustomStringConvertible {
         var description: String
     }
