@@ -182,7 +182,7 @@ let package = Package(
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
                 "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .httpClient, .logging, .serviceLifecycle,
-                .subprocess, .nio("NIOCore"), .nio("NIOPosix"), .product(name: "SystemPackage", package: "swift-system"),
+                .nio("NIOCore"), .nio("NIOPosix"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -209,7 +209,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks: figures, never assertions (docs/performance.md).
+        // MARK: Benchmarks: figures held to thresholds, never tests (docs/performance.md).
+        // The thresholds of Benchmarks/Thresholds and each benchmark's verdict on what it measured.
+        .target(name: "BenchmarkThresholds", path: "Benchmarks/BenchmarkThresholds", swiftSettings: swiftSettings),
         // `appflip-bench`: handoffs through appflipd against raw Unix-socket baselines, and full flips against
         // their parts, with appflipd's composition and the OAuth server in its own process.
         .target(
@@ -217,7 +219,8 @@ let package = Package(
             dependencies: [
                 "AppFlipAudit", "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming",
                 "AppFlipGoogle",
-                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
+                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", "BenchmarkThresholds", .argumentParser,
+                .httpClient, .logging,
                 .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
             ],
             path: "Benchmarks/AppFlipBench",
@@ -236,10 +239,10 @@ let package = Package(
             path: "Benchmarks/ArtifactBenchmark",
             swiftSettings: swiftSettings
         ),
-        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
+        // The cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
         .executableTarget(
             name: "MatchBenchmark",
-            dependencies: ["AppFlipCore"],
+            dependencies: ["AppFlipCore", "BenchmarkThresholds"],
             path: "Benchmarks/MatchBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -251,10 +254,42 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Tests, one target per module.
+        // MARK: Tests, one target per module, and what they share (none of it a product). A target whose tests run
+        // one of this package's executables depends on it.
+        // Which tests run (the slow-test switch), the one way to wait for a condition and the one way to run a
+        // program: this package's built `appflip` and `appflipd`, a fixture's Python.
+        .target(
+            name: "AppFlipTestSupport",
+            dependencies: ["AppFlipClient", "AppFlipTesting", .subprocess, .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/AppFlipTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipTestSupportTests",
+            dependencies: ["appflip", "appflipd", "AppFlipClient", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting"],
+            swiftSettings: swiftSettings
+        ),
+        // Third-party programs the interop tests run against, pinned from PyPI, each with its Python beside it:
+        // the real-server matrix's OAuth2 servers and django-oauth-toolkit, the OAuth clients authlib and
+        // requests-oauthlib, and junitparser.
+        .target(
+            name: "ThirdPartyFixtures",
+            dependencies: ["AppFlipCore", "AppFlipTestSupport", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
+            path: "Tests/ThirdPartyFixtures",
+            exclude: ["django-oauth-toolkit", "junit", "oauth-clients", "oauth-servers", "pinned-venv.sh"],
+            swiftSettings: swiftSettings
+        ),
+        // Reference AASA corpora, shared by the library's tests and the command line's.
+        .target(
+            name: "AASACorpora",
+            dependencies: ["AppFlipCore"],
+            path: "Tests/AASACorpora",
+            resources: [.copy("aasa-conformance"), .copy("sttech-swcutil")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AppFlipCoreTests",
-            dependencies: ["AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["AASACorpora", "AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Corpora")],
             swiftSettings: swiftSettings
         ),
@@ -263,6 +298,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipHTTPClientTests",
             dependencies: [
+                "appflip",
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipTesting", .httpClient, .logging,
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .crypto,
@@ -278,16 +315,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
-        // django-oauth-toolkit, a real third-party OAuth2 server, for the interop tests.
-        .target(
-            name: "DjangoOAuthFixture",
-            dependencies: ["AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
-            path: "Tests/DjangoOAuthFixture",
-            swiftSettings: swiftSettings
-        ),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
@@ -298,6 +329,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipClientTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
             swiftSettings: swiftSettings
@@ -305,8 +338,9 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipTesting",
-                "DjangoOAuthFixture",
+                "ThirdPartyFixtures",
                 .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"), .nio("NIOCore"),
                 .nio("NIOHTTP1"), .nio("NIOPosix"),
@@ -318,8 +352,10 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -335,6 +371,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting",
                 "Systemd", .logging,
                 .nio("NIOCore"), .serviceLifecycle,
@@ -344,21 +382,27 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
+                "appflipd",
+                "AASACorpora", "AppFlipTestSupport", "appflip",
                 "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", "DjangoOAuthFixture",
+                "AppFlipTesting", "ThirdPartyFixtures",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipBenchTests",
-            dependencies: ["AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
+            dependencies: [
+                "appflip-bench",
+                "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting", "BenchmarkThresholds",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipAuditTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
-                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
+                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .serviceLifecycle,
                 .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -368,7 +412,7 @@ let package = Package(
         // (docs/testing.md, "The real-server matrix").
         .testTarget(
             name: "OAuthMatrixTests",
-            dependencies: ["AppFlipCore", "AppFlipTesting", "DjangoOAuthFixture"],
+            dependencies: ["appflip", "AppFlipTestSupport", "AppFlipCore", "AppFlipTesting", "ThirdPartyFixtures"],
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),

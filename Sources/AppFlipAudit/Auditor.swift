@@ -163,7 +163,7 @@ public struct Auditor: Sendable {
         }
         partnerAudit?.finish()
         await connection?.close()
-        await androidApp(httpClient: httpClient, context)
+        await androidApp(httpClient: httpClient, context, scopeControl: authorizationCodes)
         Judges.run(context)
     }
 
@@ -297,12 +297,14 @@ public struct Auditor: Sendable {
         return nil
     }
 
-    private func androidApp(httpClient: HTTPClient, _ context: AuditContext) async {
+    private func androidApp(httpClient: HTTPClient, _ context: AuditContext, scopeControl: AuthorizationEndpointAudit?) async {
         guard let android else { return }
         let audit = AndroidAppAudit(
             target: android.target,
             socketPath: android.socketPath,
             token: token,
+            scopeControl: scopeControl,
+            redirectURI: redirectURI,
             httpClient: httpClient,
             bounds: bounds,
             context: context

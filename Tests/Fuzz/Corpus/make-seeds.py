@@ -26,7 +26,7 @@ requests += re.findall(r'#"(\{.*?)"#', fast_path_tests)
 write("FuzzRequest", requests)
 write("FuzzServerMessage", replies)
 
-cases = json.loads((root / "Tests/AppFlipCoreTests/Corpora/aasa-conformance/cases.json").read_text())["matching"]
+cases = json.loads((root / "Tests/AASACorpora/aasa-conformance/cases.json").read_text())["matching"]
 aasas = [json.dumps(case["aasa"]).encode() + b"\0" + case["url"].encode() for case in cases[::4]]
 aasas += [p.read_bytes() for p in (root / "Config").glob("*.apple-app-site-association")]
 write("FuzzAASA", aasas)
