@@ -39,4 +39,3 @@ import Testing
         #expect(invalid[0].check == .associationValid)
     }
 }
-

@@ -227,8 +227,14 @@ import Testing
 
     static let secondClients: [(String, [(method: ClientAuthMethod, answer: TokenAnswer)], Expected)] = [
         ("a made-up refresh token refused with invalid_grant", [(.post, token(400, #"{"error":"invalid_grant"}"#))], .met),
-        ("refused one way, invalid_grant the other", [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_grant"}"#))], .met),
-        ("invalid_client both ways", [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_client"}"#))], .couldNotRun(.contradictoryOptions)),
+        (
+            "refused one way, invalid_grant the other",
+            [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_grant"}"#))], .met
+        ),
+        (
+            "invalid_client both ways", [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_client"}"#))],
+            .couldNotRun(.contradictoryOptions)
+        ),
         ("a server error", [(.post, token(503, "{}"))], .couldNotRun(.serverError)),
     ]
 

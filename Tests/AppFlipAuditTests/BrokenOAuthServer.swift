@@ -234,7 +234,11 @@ final class BrokenOAuthServer: Sendable {
 
     private func token(form: [String: String], authorization: String?) async -> Response {
         let caller: String
-        switch authenticate(form: form, authorization: authorization, ignoringSecret: bug == .refreshIgnoresSecret && form["grant_type"] == "refresh_token") {
+        switch authenticate(
+            form: form,
+            authorization: authorization,
+            ignoringSecret: bug == .refreshIgnoresSecret && form["grant_type"] == "refresh_token"
+        ) {
         case .refused(let refusal): return refusal
         case .client(let id): caller = id
         }
@@ -269,7 +273,8 @@ final class BrokenOAuthServer: Sendable {
         let knownClient = secrets[clientID ?? ""] != nil || (bug == .acceptsUnknownClient && clientID != nil)
         let ignores = bug == .ignoresSecret || ignoringSecret
         // An unknown client (`acceptsUnknownClient`) is taken for Google's, with Google's secret.
-        guard knownClient, let clientID, secret == (secrets[clientID] ?? Self.clientSecret) || ignores || (bug == .acceptsMissingSecret && secret == nil)
+        guard knownClient, let clientID,
+            secret == (secrets[clientID] ?? Self.clientSecret) || ignores || (bug == .acceptsMissingSecret && secret == nil)
         else {
             var refusal = error(.unauthorized, "invalid_client")
             // RFC 9110 §15.5.2: every 401 carries a challenge; RFC 6749 §5.2: Basic for a failed Basic attempt.
@@ -406,7 +411,9 @@ final class BrokenOAuthServer: Sendable {
         guard let url = try? RawURL(uri) else { return false }
         let parent = url.host.split(separator: ".").dropFirst().joined(separator: ".")
         return allowed.contains { registered in
-            guard let known = try? RawURL(registered), known.host.split(separator: ".").dropFirst().joined(separator: ".") == parent else { return false }
+            guard let known = try? RawURL(registered), known.host.split(separator: ".").dropFirst().joined(separator: ".") == parent else {
+                return false
+            }
             return uri == registered.replacing(known.host, with: url.host)
         }
     }

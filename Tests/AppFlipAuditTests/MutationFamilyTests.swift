@@ -6,9 +6,10 @@ import Testing
 /// no redirect URI mutation is one of the 12 or passes the App Flip allowlist.
 @Suite struct MutationFamilyTests {
     /// Values a partner compares: client ids as partners write them, random tokens, non-ASCII text.
-    static let identifiers: [String] = [
-        "appflip-demo-client", "partner-test-client", "123456789012-abc.apps.example.com", "CLIENT_ID", "k", "\u{E9}t\u{E9}",
-    ] + (0..<200).map { _ in Self.randomToken() }
+    static let identifiers: [String] =
+        [
+            "appflip-demo-client", "partner-test-client", "123456789012-abc.apps.example.com", "CLIENT_ID", "k", "\u{E9}t\u{E9}",
+        ] + (0..<200).map { _ in Self.randomToken() }
 
     static func randomToken() -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
@@ -52,7 +53,8 @@ import Testing
     }
 
     @Test(arguments: [DottedNameMutations.Order.host, .package]) func everyDottedNameMutationDiffersFromTheName(order: DottedNameMutations.Order) {
-        let names = order == .host
+        let names =
+            order == .host
             ? ["oauth-redirect.googleusercontent.com", "partner.example", "a.b.c.d.example"]
             : ["com.google.android.googlequicksearchbox", "com.partner.app", "a.b"]
         for name in names {
@@ -110,7 +112,11 @@ import Testing
     @Test func aPollutedRequestCarriesTheParameterTwiceInEitherOrder() {
         let fields: RequestMutations.Fields = [("client_id", "c"), ("redirect_uri", "https://r"), ("state", "s")]
         let polluted = RequestMutations.polluted(fields, name: "redirect_uri", wrong: "https://evil", wrongLabel: "a foreign one")
-        #expect(polluted.map { $0.tuples.filter { $0.name == "redirect_uri" }.map(\.value) } == [["https://r", "https://evil"], ["https://evil", "https://r"]])
+        #expect(
+            polluted.map { $0.tuples.filter { $0.name == "redirect_uri" }.map(\.value) } == [
+                ["https://r", "https://evil"], ["https://evil", "https://r"],
+            ]
+        )
         let equivalent = RequestMutations.equivalent(to: fields)
         #expect(equivalent[0].tuples.map(\.name) == ["state", "redirect_uri", "client_id"])
         #expect(equivalent[1].tuples.dropLast().map(\.name) == fields.map(\.name))

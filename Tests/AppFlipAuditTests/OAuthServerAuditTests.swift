@@ -68,7 +68,10 @@ import Testing
 
     @Test(arguments: [true, false]) func aConformingServerPassesEveryCheck(rotates: Bool) async throws {
         let report = try await Self.audit(BrokenOAuthServer(bug: nil, rotates: rotates))
-        #expect(Self.findings(report) == [], "\(report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }.map { "\($0.check.id): \($0.reason)" })")
+        #expect(
+            Self.findings(report) == [],
+            "\(report.results.filter { $0.outcome != .pass && $0.outcome != .skipped }.map { "\($0.check.id): \($0.reason)" })"
+        )
         #expect(report.unreachable == [])
         #expect(report.exitStatus == 0)
         let ran = report.results.filter { $0.outcome == .pass }.map(\.check)
@@ -135,7 +138,10 @@ import Testing
     /// The second client's credentials are the audit's input: refused, the check that shows them could not run.
     @Test func aRefusedSecondClientCouldNotRun() async throws {
         let report = try await Self.audit(BrokenOAuthServer(bug: nil), secondSecret: "not-its-secret")
-        #expect(Self.findings(report) == ["token.code-client-binding: could-not-run"], "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.id): \($0.reason)" })")
+        #expect(
+            Self.findings(report) == ["token.code-client-binding: could-not-run"],
+            "\(report.results.filter { $0.outcome != .pass }.map { "\($0.check.id): \($0.reason)" })"
+        )
         #expect(report.result(.tokenCodeClientBinding).reason.contains("check --second-client-id and --second-client-secret-file"))
         #expect(report.result(.tokenRefreshClientBinding).reason == "needs token.code-client-binding")
         #expect(report.exitStatus == 1)

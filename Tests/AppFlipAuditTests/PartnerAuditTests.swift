@@ -153,7 +153,9 @@ import Testing
             }
             let lookalikes = report.result(.partnerLookalikeRedirect)
             // A foreign domain no app claims is still reported, with what became of it; the code is redacted.
-            let foreign = try #require(lookalikes.evidence.first { $0.hasPrefix("the host replaced by a foreign domain \"https://attacker.example/") })
+            let foreign = try #require(
+                lookalikes.evidence.first { $0.hasPrefix("the host replaced by a foreign domain \"https://attacker.example/") }
+            )
             #expect(foreign.contains("continued, opened https://attacker.example/a/com.google.OPA?code="), "\(foreign)")
             #expect(
                 lookalikes.evidence.contains {

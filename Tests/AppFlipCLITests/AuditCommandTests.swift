@@ -163,7 +163,10 @@ import ThirdPartyFixtures
         // The lifecycle options, each refused where it cannot run.
         let token = ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s"]
         for (arguments, message) in [
-            (["audit", "--link", "https://partner.test/link", "--client-id", "c", "--scope", "s", "--second-client-id", "d"], "--second-client-id needs the token endpoint"),
+            (
+                ["audit", "--link", "https://partner.test/link", "--client-id", "c", "--scope", "s", "--second-client-id", "d"],
+                "--second-client-id needs the token endpoint"
+            ),
             (token + ["--second-client-id", "c"], "--second-client-id must be another client than --client-id"),
             (token + ["--second-client-id", "d"], "--second-client-id needs --second-client-secret-file"),
             (token + ["--refresh-chain", "0"], "--refresh-chain must be 1 to 50"),

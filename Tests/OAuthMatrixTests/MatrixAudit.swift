@@ -81,7 +81,8 @@ enum MatrixAudit {
         }
         // No secret in any output (docs/audit.md, "Redaction"): the client secret and the session cookie's value.
         let cookieValues = cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
-        for secret in [clientSecret, secondClient.secret] + cookieValues where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
+        for secret in [clientSecret, secondClient.secret] + cookieValues
+        where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
             throw MatrixError("appflip audit's output holds a secret of \(secret.utf8.count) bytes")
         }
         return report

@@ -8,7 +8,9 @@ extension AuthorizationEndpointAudit {
     /// `authorize.code`: the valid request with its parameters reversed, and with an unrecognised parameter
     /// added, each gets a code (RFC 6749 §3.1: the server MUST ignore a parameter it does not know).
     func equivalentRequests() async throws(AuditUnreachable) {
-        let variants = RequestMutations.equivalent(to: fields(clientID: target.clientID, redirectURI: redirectURI.string, state: "appflip-audit-equivalent"))
+        let variants = RequestMutations.equivalent(
+            to: fields(clientID: target.clientID, redirectURI: redirectURI.string, state: "appflip-audit-equivalent")
+        )
         let answers = try await BoundedProbes.run(Array(variants.enumerated()), limit: concurrency) { index, variant throws(AuditUnreachable) in
             let state = "appflip-audit-equivalent-\(index)"
             let fields = variant.tuples.map { $0.name == "state" ? ("state", state) : $0 }
@@ -30,12 +32,18 @@ extension AuthorizationEndpointAudit {
     func lookalikes() async throws(AuditUnreachable) {
         let mutations = URIMutations.all(of: redirectURI.string, exact: AppFlipRedirectURI.all.map(\.string))
         let singles = mutations.enumerated().map { index, mutation in
-            (label: "\(mutation)", lookalike: mutation.value ?? "", fields: fields(clientID: target.clientID, redirectURI: mutation.value ?? "", state: "appflip-audit-lookalike-\(index)"))
+            (
+                label: "\(mutation)", lookalike: mutation.value ?? "",
+                fields: fields(clientID: target.clientID, redirectURI: mutation.value ?? "", state: "appflip-audit-lookalike-\(index)")
+            )
         }
         let valid = fields(clientID: target.clientID, redirectURI: redirectURI.string, state: "appflip-audit-lookalike-twice")
         let polluted = Self.pollutingRedirects(of: redirectURI).enumerated().flatMap { index, foreign in
             RequestMutations.polluted(valid, name: "redirect_uri", wrong: foreign.value ?? "", wrongLabel: "\(foreign)").map { variant in
-                (label: variant.label, lookalike: foreign.value ?? "", fields: variant.tuples.map { $0.name == "state" ? ("state", "appflip-audit-lookalike-twice-\(index)") : $0 })
+                (
+                    label: variant.label, lookalike: foreign.value ?? "",
+                    fields: variant.tuples.map { $0.name == "state" ? ("state", "appflip-audit-lookalike-twice-\(index)") : $0 }
+                )
             }
         }
         let probes = singles + polluted
@@ -74,7 +82,8 @@ extension AuthorizationEndpointAudit {
     static func reachesLookalike(_ location: String, _ lookalike: String, state: String, authorizeURL: String) -> Bool {
         if lookalike.hasPrefix("https://") || lookalike.hasPrefix("http://"), reaches(location, lookalike) { return true }
         guard let absolute = LocationResolver.resolve(location, against: authorizeURL), absolute.contains("://"),
-            !LocationResolver.sameOrigin(absolute, authorizeURL), !AppFlipRedirectURI.all.contains(where: { $0.string == URLDifference.base(of: absolute) })
+            !LocationResolver.sameOrigin(absolute, authorizeURL),
+            !AppFlipRedirectURI.all.contains(where: { $0.string == URLDifference.base(of: absolute) })
         else { return false }
         return LocationJudge.parameterInQueryOrFragment("code", in: absolute) != nil
             || LocationJudge.parameterInQueryOrFragment("state", in: absolute) == state
@@ -85,7 +94,10 @@ extension AuthorizationEndpointAudit {
     func unknownClient() async throws(AuditUnreachable) {
         let mutations = IdentifierMutations.all(of: target.clientID) + [Mutation(.parameters, "missing", nil)]
         let probes = mutations.enumerated().map { index, mutation in
-            (label: "client_id \(mutation)", fields: fields(clientID: mutation.value, redirectURI: redirectURI.string, state: "appflip-audit-client-\(index)"))
+            (
+                label: "client_id \(mutation)",
+                fields: fields(clientID: mutation.value, redirectURI: redirectURI.string, state: "appflip-audit-client-\(index)")
+            )
         }
         let answers = try await BoundedProbes.run(probes, limit: concurrency) { probe throws(AuditUnreachable) in
             try await authorize(fields: probe.fields, for: "authorize.unknown-client: \(probe.label)")
@@ -112,7 +124,12 @@ extension AuthorizationEndpointAudit {
     func states() async throws(AuditUnreachable) {
         let states = StateMutations.all(of: "appflip-audit-state")
         let answers = try await BoundedProbes.run(states, limit: concurrency) { mutation throws(AuditUnreachable) in
-            try await authorize(clientID: target.clientID, redirectURI: redirectURI.string, state: mutation.value ?? "", for: "authorize.state: \(mutation.label)")
+            try await authorize(
+                clientID: target.clientID,
+                redirectURI: redirectURI.string,
+                state: mutation.value ?? "",
+                for: "authorize.state: \(mutation.label)"
+            )
         }
         var failures: [String] = []
         var refusedLong: [String] = []

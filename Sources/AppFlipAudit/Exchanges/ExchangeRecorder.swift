@@ -37,7 +37,9 @@ final class ExchangeRecorder: Sendable {
     private let start: ContinuousClock.Instant
     /// One bound per kind of partner endpoint (`--concurrency`): however many checks run at once, no endpoint
     /// has more of the audit's requests in flight than it.
-    private let gates = Dictionary(uniqueKeysWithValues: RecordedExchange.Endpoint.allCases.map { ($0, AsyncGate(capacity: Auditor.defaultConcurrency)) })
+    private let gates = Dictionary(
+        uniqueKeysWithValues: RecordedExchange.Endpoint.allCases.map { ($0, AsyncGate(capacity: Auditor.defaultConcurrency)) }
+    )
     /// The audit's requests in flight at each kind of endpoint, and the kinds that answered a server error
     /// under concurrency (one request at a time from then on).
     private let load = Mutex<(inFlight: [RecordedExchange.Endpoint: Int], backedOff: Set<RecordedExchange.Endpoint>)>(([:], []))

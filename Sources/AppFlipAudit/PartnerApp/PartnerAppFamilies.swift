@@ -8,7 +8,9 @@ extension PartnerAppAudit {
     /// `partner.code`: the valid link with its parameters reversed, and with an unrecognised parameter added,
     /// each gets a code (RFC 6749 §3.1: a parameter the server does not know is ignored).
     func equivalentLinks() async throws(AuditUnreachable) {
-        for (index, variant) in RequestMutations.equivalent(to: fields(state: "appflip-audit-equivalent", redirectURI: redirectURI.string)).enumerated() {
+        for (index, variant) in RequestMutations.equivalent(to: fields(state: "appflip-audit-equivalent", redirectURI: redirectURI.string))
+            .enumerated()
+        {
             let state = "appflip-audit-equivalent-\(index)"
             let flip = try await flip(variant.tuples.map { $0.name == "state" ? ("state", state) : $0 })
             if case .code(let code)? = judge(flip, redirectURI: redirectURI.string, state: state)?.outcome {
@@ -69,7 +71,9 @@ extension PartnerAppAudit {
             }
             switch outcome {
             case .error(let error, _)? where success:
-                if mutation.family == .length { refusedLong.append("\(label): error=\(error.rawValue)") } else {
+                if mutation.family == .length {
+                    refusedLong.append("\(label): error=\(error.rawValue)")
+                } else {
                     failures.append("\(label): error=\(error.rawValue) instead of a code")
                 }
             case .code? where !success: codes += 1
@@ -89,7 +93,10 @@ extension PartnerAppAudit {
             } else if codes > 0 {
                 .warn("the app answered \(codes) of \(count) links without scope with a code: the states came back, but not on an error path")
             } else {
-                .held("\(count - refusedLong.count) states came back byte for byte" + (success ? " with a code" : " with an error") + note, evidence: refusedLong)
+                .held(
+                    "\(count - refusedLong.count) states came back byte for byte" + (success ? " with a code" : " with an error") + note,
+                    evidence: refusedLong
+                )
             }
         context.ledger.record(check, finding)
     }

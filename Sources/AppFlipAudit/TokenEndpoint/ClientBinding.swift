@@ -73,7 +73,11 @@ extension TokenEndpointAudit {
     private func refreshClientBinding(_ codes: any AuditCodeSource, _ google: Client, _ other: Client) async throws(AuditUnreachable) {
         let check = CheckSpec.tokenRefreshClientBinding
         guard let tokens = try await ownTokens(codes, google, for: check), let refreshToken = tokens.refreshToken else { return }
-        let answer = try await refresh(refreshToken, other, for: "token.refresh-client-binding: Google's refresh token presented by the second client")
+        let answer = try await refresh(
+            refreshToken,
+            other,
+            for: "token.refresh-client-binding: Google's refresh token presented by the second client"
+        )
         let evidence = ["Google's \(Self.redacted("refresh_token", refreshToken)) presented by the second client \(other.id): \(answer)"]
         context.ledger.record(
             check,
@@ -81,15 +85,25 @@ extension TokenEndpointAudit {
                 ? .fail("the second client refreshed Google's refresh token: it is not bound to the client it was issued to", evidence: evidence)
                 : answer.isError("invalid_grant")
                     ? .held("Google's refresh token presented by the second client got invalid_grant", evidence: evidence)
-                    : .fail("Google's refresh token presented by the second client got \(answer.summary), not HTTP 400 invalid_grant", evidence: evidence)
+                    : .fail(
+                        "Google's refresh token presented by the second client got \(answer.summary), not HTTP 400 invalid_grant",
+                        evidence: evidence
+                    )
         )
         guard let revokeURL = target.revokeURL, let revocable = try await ownTokens(codes, google, for: check),
             let token = revocable.refreshToken
         else { return }
-        let revoked = try await revoke(token, hint: "refresh_token", at: revokeURL, other, for: "token.refresh-client-binding: Google's refresh token revoked by the second client")
+        let revoked = try await revoke(
+            token,
+            hint: "refresh_token",
+            at: revokeURL,
+            other,
+            for: "token.refresh-client-binding: Google's refresh token revoked by the second client"
+        )
         let after = try await refresh(token, google, for: "token.refresh-client-binding: Google's refresh token after the second client revoked it")
         let revocation = [
-            "Google's \(Self.redacted("refresh_token", token)) revoked by the second client: \(revoked)", "then refreshed by Google's client: \(after)",
+            "Google's \(Self.redacted("refresh_token", token)) revoked by the second client: \(revoked)",
+            "then refreshed by Google's client: \(after)",
         ]
         // RFC 7009 §2.1: the server verifies that the token was issued to the client asking; if not, it refuses.
         context.ledger.record(

@@ -151,7 +151,11 @@ extension TokenEndpointAudit {
         }
         let probes = zip(mutations, answers).map { mutation, answer in
             // RFC 6749 §5.2: invalid_grant; a value the server reads as malformed may be invalid_request.
-            Probe(label: "its own code \(mutation.label)", answer: answer, refused: answer.isError("invalid_grant") || answer.isError("invalid_request"))
+            Probe(
+                label: "its own code \(mutation.label)",
+                answer: answer,
+                refused: answer.isError("invalid_grant") || answer.isError("invalid_request")
+            )
         }
         let control = try await exchange(code, google, for: "token.invalid-code: its own code, exactly")
         var finding = Self.family("presented", probes, expected: "HTTP 400 invalid_grant (or invalid_request)")

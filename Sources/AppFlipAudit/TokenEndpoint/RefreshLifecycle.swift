@@ -68,7 +68,11 @@ extension TokenEndpointAudit {
         guard answer.status < 500 else {
             // A server error is the server down (or not bearing the audit's concurrency), never a rule.
             let why = "refresh \(step) got \(answer.summary): a server error"
-            if step == 1 { ledger.set(.refresh, .couldNotRun(.serverError, why)) } else { ledger.set(.refresh, .couldNotRun(.serverError, why), for: .tokenRefreshChain) }
+            if step == 1 {
+                ledger.set(.refresh, .couldNotRun(.serverError, why))
+            } else {
+                ledger.set(.refresh, .couldNotRun(.serverError, why), for: .tokenRefreshChain)
+            }
             ledger.record(.tokenRefreshChain, .note(chain))
             return
         }

@@ -35,7 +35,13 @@ extension TokenEndpointAudit {
             guard let code = try await self.freshCode(codes, for: check) else { return nil }
             var fields = [("grant_type", "authorization_code"), ("code", code)]
             if let uri = input.redirectURI { fields.append(("redirect_uri", uri)) }
-            let answer = try await self.post(self.target.url, fields, google, grant: .authorizationCode, for: "token.code-redirect-binding: \(input.label)")
+            let answer = try await self.post(
+                self.target.url,
+                fields,
+                google,
+                grant: .authorizationCode,
+                for: "token.code-redirect-binding: \(input.label)"
+            )
             return Probe(label: input.label, answer: answer, refused: input.refused(answer))
         }
         guard probes.count == inputs.count else { return }
@@ -87,7 +93,9 @@ extension TokenEndpointAudit {
     /// (a character appended, cut short, a NUL and more appended) with its secret, by each method the server
     /// accepts, at the code grant; the first of them by each method at the refresh grant and at revocation.
     func unknownClient(_ codes: any AuditCodeSource, _ methods: [ClientAuthMethod], _ google: Client) async throws(AuditUnreachable) {
-        let mutations = IdentifierMutations.all(of: target.clientID, families: [.suffix, .prefix]).filter { $0.label != "without its first character" }
+        let mutations = IdentifierMutations.all(of: target.clientID, families: [.suffix, .prefix]).filter {
+            $0.label != "without its first character"
+        }
         let unknown = { (method: ClientAuthMethod, mutation: Mutation) -> (String, Client) in
             var client = self.client(method)
             client.id = mutation.value ?? ""

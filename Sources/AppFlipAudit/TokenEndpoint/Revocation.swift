@@ -63,7 +63,10 @@ extension TokenEndpointAudit {
         let revoked = try await revoke(usable.token, hint: hint, at: revokeURL, google, for: "token.revoke: \(sent)")
         evidence.append("POST \(revokeURL) token=\(Self.redacted("refresh_token", usable.token)), \(Self.hinted(hint)): \(revoked)")
         guard revoked.status == 200 else {
-            context.ledger.record(check, .fail("revoking a valid refresh token with \(Self.hinted(hint)) got \(revoked.summary), not HTTP 200", evidence: evidence))
+            context.ledger.record(
+                check,
+                .fail("revoking a valid refresh token with \(Self.hinted(hint)) got \(revoked.summary), not HTTP 200", evidence: evidence)
+            )
             return []
         }
         let after = try await refresh(usable.token, google, for: "token.revoke: the refresh token revoked with \(Self.hinted(hint))")
@@ -72,7 +75,11 @@ extension TokenEndpointAudit {
         var aliveAccess = 0
         if resourceWorks {
             for (index, access) in accessTokens.enumerated() {
-                guard let answer = try await resource(access, for: "token.revoke: access token \(index + 1) of the grant revoked with \(Self.hinted(hint))")
+                guard
+                    let answer = try await resource(
+                        access,
+                        for: "token.revoke: access token \(index + 1) of the grant revoked with \(Self.hinted(hint))"
+                    )
                 else { continue }
                 evidence.append("after revoking, access token \(index + 1) at the resource: \(answer)")
                 if answer.opened { aliveAccess += 1 } else { refusals.append(("an access token of a revoked refresh token", answer)) }
@@ -91,7 +98,8 @@ extension TokenEndpointAudit {
             )
         } else {
             finding = .held(
-                "the refresh token revoked with \(Self.hinted(hint)) got \(after.summary)" + (resourceWorks ? " and its access tokens no longer open the resource" : ""),
+                "the refresh token revoked with \(Self.hinted(hint)) got \(after.summary)"
+                    + (resourceWorks ? " and its access tokens no longer open the resource" : ""),
                 evidence: evidence
             )
         }
@@ -102,7 +110,11 @@ extension TokenEndpointAudit {
     /// An access token of its own, shown opening the resource, revoked with `hint`: RFC 7009 §2 says a server
     /// SHOULD support revoking access tokens (`unsupported_token_type` when it does not), so one that still
     /// opens the resource, or is not supported, is a warning; another refusal of a valid request fails.
-    private func revokeAccessToken(_ codes: any AuditCodeSource, _ google: Client, hint: String?) async throws(AuditUnreachable) -> [(String, ResourceAnswer)] {
+    private func revokeAccessToken(
+        _ codes: any AuditCodeSource,
+        _ google: Client,
+        hint: String?
+    ) async throws(AuditUnreachable) -> [(String, ResourceAnswer)] {
         let check = CheckSpec.tokenRevoke
         guard let revokeURL = target.revokeURL, let tokens = try await ownTokens(codes, google, for: check), let access = tokens.accessToken,
             let before = try await resource(access, for: "token.revoke: its access token before revoking it (\(Self.hinted(hint)))")
@@ -117,12 +129,18 @@ extension TokenEndpointAudit {
         if revoked.isError("unsupported_token_type") {
             context.ledger.record(
                 check,
-                .warn("revoking an access token with \(Self.hinted(hint)) got unsupported_token_type (RFC 7009 §2: SHOULD support it)", evidence: evidence)
+                .warn(
+                    "revoking an access token with \(Self.hinted(hint)) got unsupported_token_type (RFC 7009 §2: SHOULD support it)",
+                    evidence: evidence
+                )
             )
             return []
         }
         guard revoked.status == 200 else {
-            context.ledger.record(check, .fail("revoking a valid access token with \(Self.hinted(hint)) got \(revoked.summary), not HTTP 200", evidence: evidence))
+            context.ledger.record(
+                check,
+                .fail("revoking a valid access token with \(Self.hinted(hint)) got \(revoked.summary), not HTTP 200", evidence: evidence)
+            )
             return []
         }
         guard let after = try await resource(access, for: "token.revoke: the access token revoked with \(Self.hinted(hint))") else { return [] }

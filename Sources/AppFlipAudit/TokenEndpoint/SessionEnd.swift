@@ -46,7 +46,10 @@ extension TokenEndpointAudit {
         let before = try await refresh(original, google, for: "token.refresh-outlives-session: its refresh token before the session ends")
         evidence.append("before the session ends, its refresh token: \(before)")
         guard let usable = try await usableRefreshToken(after: before, presented: original, google, &evidence, for: check) else {
-            ledger.set(.signedOut, .nothingToJudge("its refresh token could not be shown working before the session ended (token.refresh judges refreshing)"))
+            ledger.set(
+                .signedOut,
+                .nothingToJudge("its refresh token could not be shown working before the session ended (token.refresh judges refreshing)")
+            )
             ledger.record(check, .note(evidence))
             return
         }

@@ -235,7 +235,9 @@ extension Blame {
     /// is the client authenticated, the token refused.
     static func secondClient(_ answers: [(method: ClientAuthMethod, answer: TokenAnswer)]) -> Blame {
         let said = answers.map { "\($0.method.name): \($0.answer)" }.joined(separator: "; ")
-        if let accepted = answers.first(where: { !$0.answer.isError("invalid_client", statuses: [400, 401]) && $0.answer.status != 401 && $0.answer.status < 500 }) {
+        if let accepted = answers.first(where: {
+            !$0.answer.isError("invalid_client", statuses: [400, 401]) && $0.answer.status != 401 && $0.answer.status < 500
+        }) {
             return .met("the second client is accepted (\(accepted.method.name)): \(said)")
         }
         if answers.contains(where: { $0.answer.status >= 500 }) {
@@ -252,6 +254,9 @@ extension Blame {
     /// session alive, and the sign-out the audit's input that did not work.
     static func signOut(_ after: AuthorizationAnswer, code: String?, signOut: String) -> Blame {
         guard code != nil else { return .met("once signed out, the session's credential got no code: \(after)") }
-        return .couldNotRun(.sessionNotEnded, "\(signOut) answered, but the session's credential still gets a code (\(after)): the session did not end")
+        return .couldNotRun(
+            .sessionNotEnded,
+            "\(signOut) answered, but the session's credential still gets a code (\(after)): the session did not end"
+        )
     }
 }

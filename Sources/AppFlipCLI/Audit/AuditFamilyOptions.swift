@@ -95,7 +95,10 @@ struct AuditFamilyOptions: ParsableArguments {
             case .bearer?: return .bearer(second.secret)
             case .header(let name, _)?:
                 guard let colon = second.secret.firstIndex(of: ":") else { return .header(name: name, value: second.secret) }
-                return .header(name: String(second.secret[..<colon]), value: String(second.secret[second.secret.index(after: colon)...].drop { $0 == " " }))
+                return .header(
+                    name: String(second.secret[..<colon]),
+                    value: String(second.secret[second.secret.index(after: colon)...].drop { $0 == " " })
+                )
             }
         }
         return AuthorizationEndpointTarget.SignOut(url: signOutURL, method: signOutMethod.uppercased(), session: session)

@@ -75,7 +75,9 @@ public enum IdentifierMutations {
             mutations.append(Mutation(.unicode, "'\(original)' in its fullwidth form (NFKC and NFKD give the value back)", text))
         }
         if let (text, original) = Lookalikes.replacingFirst(in: value, { $0.isLetter && $0.isASCII ? String($0) + "\u{301}" : nil }) {
-            mutations.append(Mutation(.unicode, "'\(original)' with a combining acute accent (NFD; accent-insensitive comparison gives the value back)", text))
+            mutations.append(
+                Mutation(.unicode, "'\(original)' with a combining acute accent (NFD; accent-insensitive comparison gives the value back)", text)
+            )
         }
         if let (text, original) = Lookalikes.replacingFirst(in: value, { Lookalikes.precomposed($0).map(String.init) }) {
             mutations.append(Mutation(.unicode, "'\(original)' precomposed with an accent (NFC)", text))

@@ -58,7 +58,9 @@ public enum URIMutations {
             if let (path, original) = Lookalikes.replacingFirst(in: parts.path, { pathCharacter($0) ? encode($0) : nil }) {
                 mutations.append(Mutation(family, "'\(original)' of the path \(how)", parts.uri(path: path)))
             }
-            if parts.path.hasPrefix("/"), let (path, _) = Lookalikes.replacingFirst(in: String(parts.path.dropFirst()), { $0 == "/" ? encode($0) : nil }) {
+            if parts.path.hasPrefix("/"),
+                let (path, _) = Lookalikes.replacingFirst(in: String(parts.path.dropFirst()), { $0 == "/" ? encode($0) : nil })
+            {
                 mutations.append(Mutation(family, "a '/' of the path \(how)", parts.uri(path: "/" + path)))
             }
             if let (host, original) = Lookalikes.replacingFirst(in: parts.host, { $0.isLetter || $0 == "-" ? encode($0) : nil }) {
@@ -68,7 +70,11 @@ public enum URIMutations {
         case .unicode:
             let host = IdentifierMutations.unicode(parts.host).map { Mutation(.unicode, "the host: \($0.label)", parts.uri(host: $0.value)) }
             let path = IdentifierMutations.unicode(parts.path).map { Mutation(.unicode, "the path: \($0.label)", parts.uri(path: $0.value)) }
-            let dot = Mutation(.unicode, "a dot of the host in its fullwidth form (NFKC gives it back)", parts.uri(host: parts.host.replacing(".", with: "\u{FF0E}", maxReplacements: 1)))
+            let dot = Mutation(
+                .unicode,
+                "a dot of the host in its fullwidth form (NFKC gives it back)",
+                parts.uri(host: parts.host.replacing(".", with: "\u{FF0E}", maxReplacements: 1))
+            )
             return host + [dot] + path
         case .prefix:
             let lastSegment = parts.path.lastIndex(of: "/").map { parts.uri(path: String(parts.path[...$0])) }
@@ -111,7 +117,8 @@ public enum URIMutations {
                 Mutation(.trailing, "with a trailing '/'", uri + "/"), Mutation(.trailing, "with a trailing '?'", uri + "?"),
                 Mutation(.trailing, "with a trailing '#'", uri + "#"), Mutation(.trailing, "with a trailing '.'", uri + "."),
                 Mutation(.trailing, "with a trailing space", uri + " "), Mutation(.trailing, "with a trailing NUL", uri + "\u{0}"),
-                Mutation(.trailing, "with a leading space", " " + uri), Mutation(.trailing, "a trailing dot on the host", parts.uri(host: parts.host + ".")),
+                Mutation(.trailing, "with a leading space", " " + uri),
+                Mutation(.trailing, "a trailing dot on the host", parts.uri(host: parts.host + ".")),
             ]
         case .truncation:
             return [Mutation(.truncation, "the origin alone", parts.uri(path: "")), Mutation(.truncation, "empty", "")]
