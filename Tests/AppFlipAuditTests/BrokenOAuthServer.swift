@@ -22,6 +22,8 @@ final class BrokenOAuthServer: Sendable {
     let rotates: Bool
     /// The one client's id.
     let client: String
+    /// The access tokens' `expires_in`, in seconds.
+    let accessTokenLifetime: Int
     private let state = NIOLockedValueBox(Store())
     /// How long each authorization request is held, so that requests in flight overlap and are counted.
     let authorizeDelay: Duration?
@@ -61,6 +63,8 @@ final class BrokenOAuthServer: Sendable {
         /// When each refresh token was rotated out.
         var rotatedAt: [String: ContinuousClock.Instant] = [:]
         var endedSessions: Set<String> = []
+        /// When each family's newest access token was issued.
+        var accessIssuedAt: [Int: ContinuousClock.Instant] = [:]
     }
 
     /// Every code, access token and refresh token issued so far.
@@ -76,13 +80,15 @@ final class BrokenOAuthServer: Sendable {
         rotates: Bool = true,
         clientID: String = BrokenOAuthServer.clientID,
         extraRedirectURIs: [String] = [],
-        authorizeDelay: Duration? = nil
+        authorizeDelay: Duration? = nil,
+        accessTokenLifetime: Int = 3600
     ) {
         self.bug = bug
         self.extraRedirectURIs = extraRedirectURIs
         self.authorizeDelay = authorizeDelay
         self.rotates = rotates
         self.client = clientID
+        self.accessTokenLifetime = accessTokenLifetime
     }
 
     /// Runs the server around `body`, which gets its base URL.
@@ -374,6 +380,11 @@ final class BrokenOAuthServer: Sendable {
                 return .answer(error(.badRequest, bug == .bogusRefreshInvalidRequest ? "invalid_request" : "invalid_grant"))
             }
             guard store.familyClient[family] == caller || bug == .refreshAnyClient else { return .answer(error(.badRequest, "invalid_grant")) }
+            if bug == .refreshNeedsLiveAccessToken, let issued = store.accessIssuedAt[family],
+                ContinuousClock.now - issued > .seconds(accessTokenLifetime)
+            {
+                return .answer(error(.badRequest, "invalid_grant"))
+            }
             if bug == .shortGrace, let rotated = store.rotatedAt[token], ContinuousClock.now - rotated > Self.shortGrace {
                 return .answer(error(.badRequest, "invalid_grant"))
             }
@@ -422,10 +433,11 @@ final class BrokenOAuthServer: Sendable {
         let accessToken = access ?? (bug == .jwtAccessToken ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.\(Self.random())" : Self.random())
         state.withLockedValue { store in
             store.accessTokens[accessToken] = family
+            store.accessIssuedAt[family] = .now
             if let refreshToken { store.refreshTokens[refreshToken] = family }
         }
         var members = ["\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\""]
-        if bug != .noExpiresIn { members.append("\"expires_in\":\(bug == .expiresInString ? "\"3600\"" : "3600")") }
+        if bug != .noExpiresIn { members.append("\"expires_in\":\(bug == .expiresInString ? "\"\(accessTokenLifetime)\"" : "\(accessTokenLifetime)")") }
         if let refreshToken { members.append("\"refresh_token\":\"\(refreshToken)\"") }
         var headers: HTTPFields = [.contentType: bug == .textPlainTokens ? "text/plain" : "application/json;charset=UTF-8"]
         if bug != .noCacheControl && !(bug == .refreshWithoutNoStore && refreshing) { headers[.cacheControl] = "no-store" }

@@ -38,6 +38,9 @@ enum OAuthBug: String, CaseIterable, Sendable {
     case codeAnyClient, refreshAnyClient, revokesOtherClientsTokens
     /// Refresh tokens die with the sign-in session that linked them; a sign-out that ends nothing.
     case sessionBoundRefresh, signOutIgnored
+    /// A refresh token works only while the grant's newest access token has not expired: found with
+    /// `--slow` only (``OAuthServerAuditTests/aRefreshMustWorkOnceTheAccessTokenExpired(bug:)``).
+    case refreshNeedsLiveAccessToken
 
     /// The checks that must fail (or warn, for a SHOULD, or could not run, for a need the audit's own input
     /// could not establish), and nothing else, as `id: outcome`.
@@ -91,6 +94,7 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .refreshAnyClient, .revokesOtherClientsTokens: ["token.refresh-client-binding: fail"]
         case .sessionBoundRefresh: ["token.refresh-outlives-session: fail"]
         case .signOutIgnored: ["token.refresh-outlives-session: could-not-run"]
+        case .refreshNeedsLiveAccessToken: ["token.refresh-after-expiry: fail"]
         }
     }
 

@@ -87,7 +87,10 @@ import Testing
         #expect(report.result(.tokenRefresh).reason.contains(rotates ? "a new access token" : "no new refresh token: allowed"))
     }
 
-    @Test(.serialized, arguments: OAuthBug.allCases) func eachBugFailsExactlyItsCheck(bug: OAuthBug) async throws {
+    /// Every bug an audit without `--slow` can find.
+    static let bugsFoundWithoutSlow = OAuthBug.allCases.filter { $0 != .refreshNeedsLiveAccessToken }
+
+    @Test(.serialized, arguments: bugsFoundWithoutSlow) func eachBugFailsExactlyItsCheck(bug: OAuthBug) async throws {
         let report = try await Self.audit(BrokenOAuthServer(bug: bug))
         #expect(
             Self.findings(report) == bug.findings,
@@ -237,6 +240,46 @@ import Testing
         let expiry = try #require(results.first { $0.check == .tokenCodeExpiry })
         #expect(expiry.outcome == .warning, "\(expiry.reason)")
         #expect(expiry.reason.hasPrefix("a code 0.001 seconds old got tokens"), "\(expiry.reason)")
+    }
+
+    /// `token.refresh-after-expiry` (`--slow`, its wait shortened here): access tokens that live one second,
+    /// and a refresh once the newest has expired. The conforming server refreshes; the broken one refuses.
+    @Test(arguments: [nil, OAuthBug.refreshNeedsLiveAccessToken])
+    func aRefreshMustWorkOnceTheAccessTokenExpired(bug: OAuthBug?) async throws {
+        let server = BrokenOAuthServer(bug: bug, accessTokenLifetime: 1)
+        let results = try await server.run { base in
+            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+            var audit = TokenEndpointAudit(
+                target: TokenEndpointTarget(
+                    url: base + "/token",
+                    clientID: BrokenOAuthServer.clientID,
+                    clientSecret: BrokenOAuthServer.clientSecret,
+                    codeExpiry: true
+                ),
+                redirectURI: AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
+                httpClient: httpClient
+            )
+            audit.codeExpiryWait = .seconds(3)
+            let codes = AuthorizationEndpointAudit(
+                target: AuthorizationEndpointTarget(
+                    url: base + "/authorize",
+                    clientID: BrokenOAuthServer.clientID,
+                    scopes: ["profile"],
+                    credential: .cookie("session=signed-in")
+                ),
+                redirectURI: audit.redirectURI,
+                httpClient: httpClient
+            )
+            let results = try await audit.run(codes: codes)
+            try await httpClient.shutdown()
+            return results
+        }
+        let check = try #require(results.first { $0.check == .tokenRefreshAfterExpiry })
+        #expect(check.outcome == (bug == nil ? .pass : .fail), "\(check.reason)")
+        if bug != nil {
+            #expect(check.reason.hasPrefix("once the access token expired ("), "\(check.reason)")
+            #expect(check.reason.contains("invalid_grant"), "\(check.reason)")
+        }
     }
 
     @Test func anUnreachableEndpointIsExitStatusOneAndSaysWhich() async throws {
