@@ -437,7 +437,8 @@ final class BrokenOAuthServer: Sendable {
             if let refreshToken { store.refreshTokens[refreshToken] = family }
         }
         var members = ["\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\""]
-        if bug != .noExpiresIn { members.append("\"expires_in\":\(bug == .expiresInString ? "\"\(accessTokenLifetime)\"" : "\(accessTokenLifetime)")") }
+        let lifetime = bug == .expiresInString ? "\"\(accessTokenLifetime)\"" : "\(accessTokenLifetime)"
+        if bug != .noExpiresIn { members.append("\"expires_in\":\(lifetime)") }
         if let refreshToken { members.append("\"refresh_token\":\"\(refreshToken)\"") }
         var headers: HTTPFields = [.contentType: bug == .textPlainTokens ? "text/plain" : "application/json;charset=UTF-8"]
         if bug != .noCacheControl && !(bug == .refreshWithoutNoStore && refreshing) { headers[.cacheControl] = "no-store" }
