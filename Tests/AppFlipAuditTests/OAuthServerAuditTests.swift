@@ -206,11 +206,10 @@ import Testing
         }
     }
 
-    /// RFC 6749 §4.1.2 recommends ten minutes at most: a code still taken after the wait (here shortened) is a
-    /// warning, not a failure. The broken server never expires a code.
-    @Test func aCodeTakenAfterTheWaitIsAWarning() async throws {
-        let server = BrokenOAuthServer(bug: nil)
-        let results = try await server.run { base in
+    /// The token endpoint's checks with `--slow`, its wait shortened to `wait`, on codes from the server's
+    /// authorization endpoint.
+    static func slowTokenAudit(_ server: BrokenOAuthServer, wait: Duration) async throws -> [AuditResult] {
+        try await server.run { base in
             let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
             var audit = TokenEndpointAudit(
                 target: TokenEndpointTarget(
@@ -222,7 +221,7 @@ import Testing
                 redirectURI: AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
                 httpClient: httpClient
             )
-            audit.codeExpiryWait = .milliseconds(1)
+            audit.codeExpiryWait = wait
             let codes = AuthorizationEndpointAudit(
                 target: AuthorizationEndpointTarget(
                     url: base + "/authorize",
@@ -237,6 +236,12 @@ import Testing
             try await httpClient.shutdown()
             return results
         }
+    }
+
+    /// RFC 6749 §4.1.2 recommends ten minutes at most: a code still taken after the wait (here shortened) is a
+    /// warning, not a failure. The broken server never expires a code.
+    @Test func aCodeTakenAfterTheWaitIsAWarning() async throws {
+        let results = try await Self.slowTokenAudit(BrokenOAuthServer(bug: nil), wait: .milliseconds(1))
         let expiry = try #require(results.first { $0.check == .tokenCodeExpiry })
         #expect(expiry.outcome == .warning, "\(expiry.reason)")
         #expect(expiry.reason.hasPrefix("a code 0.001 seconds old got tokens"), "\(expiry.reason)")
@@ -246,34 +251,7 @@ import Testing
     /// and a refresh once the newest has expired. The conforming server refreshes; the broken one refuses.
     @Test(arguments: [nil, OAuthBug.refreshNeedsLiveAccessToken])
     func aRefreshMustWorkOnceTheAccessTokenExpired(bug: OAuthBug?) async throws {
-        let server = BrokenOAuthServer(bug: bug, accessTokenLifetime: 1)
-        let results = try await server.run { base in
-            let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
-            var audit = TokenEndpointAudit(
-                target: TokenEndpointTarget(
-                    url: base + "/token",
-                    clientID: BrokenOAuthServer.clientID,
-                    clientSecret: BrokenOAuthServer.clientSecret,
-                    codeExpiry: true
-                ),
-                redirectURI: AppFlipRedirectURI(app: .assistant, variant: .production, environment: .production),
-                httpClient: httpClient
-            )
-            audit.codeExpiryWait = .seconds(3)
-            let codes = AuthorizationEndpointAudit(
-                target: AuthorizationEndpointTarget(
-                    url: base + "/authorize",
-                    clientID: BrokenOAuthServer.clientID,
-                    scopes: ["profile"],
-                    credential: .cookie("session=signed-in")
-                ),
-                redirectURI: audit.redirectURI,
-                httpClient: httpClient
-            )
-            let results = try await audit.run(codes: codes)
-            try await httpClient.shutdown()
-            return results
-        }
+        let results = try await Self.slowTokenAudit(BrokenOAuthServer(bug: bug, accessTokenLifetime: 1), wait: .seconds(3))
         let check = try #require(results.first { $0.check == .tokenRefreshAfterExpiry })
         #expect(check.outcome == (bug == nil ? .pass : .fail), "\(check.reason)")
         if bug != nil {

@@ -40,9 +40,8 @@ final class ExchangeRecorder: Sendable {
     private let gates = Dictionary(
         uniqueKeysWithValues: RecordedExchange.Endpoint.allCases.map { ($0, AsyncGate(capacity: Auditor.defaultConcurrency)) }
     )
-    /// The audit's requests in flight at each kind of endpoint, and the kinds that answered a server error
-    /// under concurrency (one request at a time from then on).
-    private let load = Mutex<(inFlight: [RecordedExchange.Endpoint: Int], backedOff: Set<RecordedExchange.Endpoint>)>(([:], []))
+    /// The audit's requests in flight at each kind of endpoint.
+    private let inFlight = Mutex<[RecordedExchange.Endpoint: Int]>([:])
     private let state = Mutex<(next: Int, exchanges: [Exchange])>((1, []))
 
     init() {
@@ -85,11 +84,6 @@ final class ExchangeRecorder: Sendable {
         state.withLock { state in
             if let index = state.exchanges.firstIndex(where: { $0.record.id == id }) { state.exchanges[index].googleSends = true }
         }
-    }
-
-    /// Whether `endpoint` answered a server error while other requests were in flight, and now gets one at a time.
-    func backedOff(_ endpoint: RecordedExchange.Endpoint) -> Bool {
-        load.withLock { $0.backedOff.contains(endpoint) }
     }
 
     /// Every exchange so far, by id.
@@ -198,7 +192,7 @@ extension ExchangeRecorder {
         exchange: () async throws -> BoundedResponse,
         reading: (Int, BoundedResponse) -> (Answer?, Value)
     ) async throws(AuditUnreachable) -> (id: Int, response: BoundedResponse, value: Value, overloaded: Bool) {
-        load.withLock { $0.inFlight[sending.endpoint, default: 0] += 1 }
+        inFlight.withLock { $0[sending.endpoint, default: 0] += 1 }
         let (id, started) = begin()
         var record = RecordedExchange(
             id: id,
@@ -227,18 +221,16 @@ extension ExchangeRecorder {
                 headers: response.headers.map { Redaction.header($0.name, $0.value) },
                 body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets)
             )
-            let overloaded = load.withLock { load in
-                defer { load.inFlight[sending.endpoint, default: 1] -= 1 }
-                guard response.status.code >= 500, load.inFlight[sending.endpoint, default: 0] > 1 else { return false }
-                load.backedOff.insert(sending.endpoint)
-                return true
+            let overloaded = inFlight.withLock { inFlight in
+                defer { inFlight[sending.endpoint, default: 1] -= 1 }
+                return response.status.code >= 500 && inFlight[sending.endpoint, default: 0] > 1
             }
             var exchange = noted(record, answer)
             exchange.overloaded = overloaded
             add(exchange)
             return (id, response, value, overloaded)
         } catch {
-            load.withLock { $0.inFlight[sending.endpoint, default: 1] -= 1 }
+            inFlight.withLock { $0[sending.endpoint, default: 1] -= 1 }
             record.failure = "\(error)"
             record.duration = elapsed(since: started)
             add(noted(record, nil))

@@ -70,8 +70,3 @@ enum Lookalikes {
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }
-
-extension String {
-    /// Whether the two strings hold the same bytes: exact comparison, not Swift's canonical equivalence.
-    func sameBytes(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
-}
