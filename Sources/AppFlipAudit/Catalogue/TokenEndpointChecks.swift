@@ -277,7 +277,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "a mutated code gets invalid_grant",
         rule:
-            "A code the server never issued, a real one mutated (in another case, cut short, extended, with a NUL, in a Unicode lookalike), gets no tokens: HTTP 400 invalid_grant.",
+            "A code the server never issued, a real one mutated (in another case, cut short, extended, with a NUL, in a Unicode lookalike), gets no tokens: HTTP 400 invalid_grant (or invalid_request, for a value the server reads as malformed).",
         source: "\(AuditSource.rfc(6749, "4.1.3")), §5.2, §10.10",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens]
