@@ -201,6 +201,9 @@ public struct Auditor: Sendable {
     /// What could not be reached: said once in `unreachable`, and every check of `target` that found nothing
     /// yet is skipped with it.
     private func unreachable(_ error: AuditUnreachable, _ target: AuditTarget, _ context: AuditContext, also: [CheckSpec] = []) {
+        // Cancelled by the whole-run timeout: the request was cut short by the audit, not refused by the
+        // partner, and the report says the run timed out.
+        guard !Task.isCancelled else { return }
         let ledger = context.ledger
         ledger.unreachable("\(error)")
         let found = ledger.snapshot().findings
