@@ -63,17 +63,31 @@ extension AndroidAppAudit {
         )
         intent.extras.merge(extras) { $1 }
         let request = StartRequest(intent: intent, forResult: true)
+        let handoff = HandoffRecording(context.exchanges, .start, purpose: label, sent: Self.recorded(intent, as: caller))
+        let start: Start
         do {
             let reply = try await withTimeout(target.timeout) {
                 try await connection.send(.start(request)).get()
             }
             switch reply.outcome {
-            case .success(.start(let started)): return Start(label: label, result: started.result)
-            case .success(let other): return Start(label: label, failure: "unexpected \(other.op.rawValue) reply")
-            case .failure(let error): return Start(label: label, failure: "\(error.code.rawValue): \(error.message)", failureCode: error.code)
+            case .success(.start(let started)): start = Start(label: label, result: started.result)
+            case .success(let other): start = Start(label: label, failure: "unexpected \(other.op.rawValue) reply")
+            case .failure(let error): start = Start(label: label, failure: "\(error.code.rawValue): \(error.message)", failureCode: error.code)
             }
         } catch {
-            return Start(label: label, failure: "no reply from appflipd within \(target.timeout): \(error)")
+            let failure = "no reply from appflipd within \(target.timeout): \(error)"
+            handoff.failed(failure)
+            return Start(label: label, failure: failure)
         }
+        handoff.replied(start.summary)
+        return start
+    }
+
+    /// The intent as a handoff record shows it: its URI form, its extras (secret ones by length), and who
+    /// started it.
+    static func recorded(_ intent: Intent, as caller: AndroidCaller?) -> String {
+        let extras = intent.redactedExtras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let identity = caller.map { "as \($0.package) signed by \($0.fingerprints.joined(separator: ", "))" } ?? "as an app appflipd cannot name"
+        return "\(intent.uri(component: nil)) for a result, \(identity); extras: \(extras.joined(separator: ", "))"
     }
 }
