@@ -134,6 +134,54 @@ import Testing
         }
     }
 
+    /// One server of the real-server matrix (Authlib's Flask server as a careful partner ships it), every target
+    /// a server has, through the proxy: its authorization endpoint with the user's cookie as well.
+    @Test(.timeLimit(.minutes(5))) func aMatrixServersArchiveValidatesLoadsAndHoldsNoSecret() async throws {
+        let clientID = "appflip-har-client"
+        let clientSecret = "har-matrix-secret-0123456789abcdef"
+        let password = "har-matrix-password-42"
+        try await MatrixOAuthServer.run(
+            .authlib,
+            .careful,
+            clientID: clientID,
+            clientSecret: clientSecret,
+            scopes: ["profile"],
+            password: password,
+            lifetimeSeconds: 300
+        ) { server in
+            let cookie = try await server.signIn()
+            try await PythonCITools.withRecordingProxy(to: server.baseURL) { proxy, secretsFile in
+                try await Self.withOutputs { outputs in
+                    let secretFile = outputs.directory + "/client-secret"
+                    let cookieFile = outputs.directory + "/cookie"
+                    try TestDirectory.write(clientSecret, to: secretFile, mode: 0o600)
+                    try TestDirectory.write(cookie, to: cookieFile, mode: 0o600)
+                    let outcome = try await TestCommand.run(
+                        "appflip",
+                        [
+                            "audit", "--client-id", clientID, "--scope", "profile", "--authorize-url", proxy + "/oauth/authorize",
+                            "--cookie-file", cookieFile, "--token-url", proxy + "/oauth/token", "--client-secret-file", secretFile,
+                            "--resource-url", proxy + "/api/me", "--revoke-url", proxy + "/oauth/revoke",
+                        ] + outputs.arguments,
+                        environment: ["NO_COLOR": "1"]
+                    )
+                    #expect(outcome.status != 64 && outcome.status != nil, "\(outcome.standardOutput)\(outcome.standardError)")
+                    let cookieValues = cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
+                    let report = try await Self.checkArchive(
+                        outputs,
+                        secretsFile: secretsFile,
+                        extraSecrets: [clientSecret, password] + cookieValues
+                    )
+                    // The authorization endpoint's requests are entries too, and its checks refer to them.
+                    let authorize = report.exchanges.filter { $0.endpoint == "authorization" }
+                    #expect(authorize.count > 10)
+                    let lookalike = try #require(report.results.first { $0.id == "authorize.lookalike-redirect" })
+                    #expect(!lookalike.exchanges.isEmpty && lookalike.exchanges.allSatisfy { id in authorize.contains { $0.id == id } })
+                }
+            }
+        }
+    }
+
     @Test func aFailingAuditsSummaryRendersItsTableAndTheFailuresRule() async throws {
         try await TestPartner.run { daemon in
             try await Self.withOutputs { outputs in

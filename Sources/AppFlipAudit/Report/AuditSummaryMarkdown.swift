@@ -13,7 +13,7 @@ public enum AuditSummaryMarkdown {
     /// The summary of `report`, at most `budget` bytes of UTF-8 (GitHub's 1 MiB, less room for a job's own
     /// lines by default).
     public static func document(_ report: AuditReport, budget: Int = limit - 32 * 1024) -> String {
-        for cut in Cut.levels {
+        for cut in Cut.levels where cut.estimate(report) <= budget {
             let text = render(report, cut)
             if text.utf8.count <= budget { return text }
         }
@@ -35,6 +35,16 @@ public enum AuditSummaryMarkdown {
         var collapsedTables: Bool
 
         var isWhole: Bool { evidenceLines == .max }
+
+        /// A lower bound of the bytes `render` writes with this cut: the evidence and reasons it keeps, so that a
+        /// cut that cannot fit is not rendered at all.
+        func estimate(_ report: AuditReport) -> Int {
+            report.results.reduce(0) { total, result in
+                let kept = result.evidence.prefix(evidenceLines).reduce(0) { $0 + min($1.utf8.count, lineLength) }
+                let shown = result.outcome == .fail || result.outcome == .warning || result.outcome == .couldNotRun
+                return total + (shown ? kept : 0) + (shown || collapsedTables ? min(result.reason.utf8.count, reasonLength) : 0)
+            }
+        }
 
         static let levels: [Cut] = [
             Cut(evidenceLines: .max, lineLength: .max, reasonLength: .max, collapsedTables: true),
@@ -111,7 +121,6 @@ public enum AuditSummaryMarkdown {
             "- **Source:** " + inline(check.source, .max),
         ]
         if !result.exchanges.isEmpty {
-            // Escaped: `#31` would link issue 31 on GitHub and in a GitLab note.
             lines.append("- **Exchanges:** " + result.exchanges.map { "\\#\($0)" }.joined(separator: ", "))
         }
         let evidence = result.evidence.prefix(cut.evidenceLines).map { line in
@@ -130,8 +139,7 @@ public enum AuditSummaryMarkdown {
 
     /// Text inside a paragraph, list item, heading or table cell: on one line, every ASCII punctuation mark
     /// escaped (CommonMark lets any be; GFM's tables read `\|` as a `|`), so that nothing a partner's server
-    /// sent becomes markup, a link, a mention (`@name`) or a reference (`#12`, `!3`, `%1`, `~label`) in a
-    /// GitHub summary or a GitLab note; at most `length` characters.
+    /// sent is read as Markdown; at most `length` characters.
     static func inline(_ text: String, _ length: Int) -> String {
         let cut = text.count > length ? String(text.prefix(length)) + "… (cut)" : text
         var escaped = ""

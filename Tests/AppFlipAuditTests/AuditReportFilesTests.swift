@@ -1,0 +1,82 @@
+import AppFlipCore
+import FoundationEssentials
+import Testing
+
+@testable import AppFlipAudit
+
+/// The report files' own rules, on reports made here: which exchanges a result refers to, the Markdown
+/// summary's escaping and its bound, and the HAR's URLs.
+@Suite struct AuditReportFilesTests {
+    static func exchange(_ id: Int, _ purpose: String, endpoint: RecordedExchange.Endpoint = .token) -> RecordedExchange {
+        RecordedExchange(
+            id: id,
+            endpoint: endpoint,
+            purpose: purpose,
+            request: .init(method: "POST", url: "https://partner.example/token", headers: [], form: []),
+            response: .init(status: 200, httpVersion: "HTTP/1.1", headers: [], body: "{}", bodySize: 2),
+            failure: nil,
+            started: .milliseconds(id),
+            duration: .milliseconds(3)
+        )
+    }
+
+    @Test func aResultRefersToTheExchangesItNamesAndThoseSentForIt() {
+        let exchanges = [
+            Self.exchange(1, "association-file: https://partner.example/.well-known/apple-app-site-association", endpoint: .hostedFile),
+            Self.exchange(2, "token.refresh-chain: refresh 1"),
+            Self.exchange(3, "token.client-auth, token.exchange: client_secret_post"),
+            Self.exchange(4, "authorize.sign-in (following the server's own redirect)", endpoint: .authorization),
+            Self.exchange(5, "a fresh code"),
+            Self.exchange(6, "token.refresh-chainx: not this check"),
+        ]
+        let results = [
+            AuditResult(.tokenRefreshChain, .fail, "#5 HTTP 400", evidence: ["refresh 2: #5 HTTP 400 (#6 too), not #99, nor …/a#7"]),
+            AuditResult(.tokenExchange, .pass, "tokens issued"),
+            AuditResult(.authorizeSignIn, .pass, "signed in"),
+            AuditResult(.associationValid, .pass, "valid"),
+            AuditResult(.associationRoutesLink, .skipped, "not loaded"),
+        ]
+        let referred = ExchangeReferences(exchanges, []).attached(to: results)
+        #expect(referred.map(\.exchanges) == [[2, 5, 6], [3], [4], [1], []])
+        #expect(ExchangeReferences.named(in: ["#12 HTTP 200", "then #3 GET", "(#4)", "a#5", "#x", "#"]) == [12, 3, 4])
+        #expect(ExchangeReferences.subjects(of: "android-app: the Google app's intent") == [.target(.androidApp)])
+        #expect(ExchangeReferences.subjects(of: "the Google app's intent").isEmpty)
+    }
+
+    @Test func theSummaryEscapesWhatAServerSentAndStaysUnderItsBound() throws {
+        let hostile = "<script>alert(1)</script> | *bold* [link](https://attacker.example) @someone #12 `tick`"
+        let small = AuditReport(results: [AuditResult(.tokenJSON, .fail, hostile, evidence: ["```", hostile])])
+        let text = AuditSummaryMarkdown.document(small)
+        #expect(text.contains("\\<script\\>alert\\(1\\)\\<\\/script\\> \\| \\*bold\\* \\[link\\]"), "\(text)")
+        #expect(text.contains("- **Failed:** \\<script\\>"), "the reason is escaped; only the fenced evidence holds it as it came")
+        // The evidence is fenced with more backticks than it holds in a row.
+        #expect(text.contains("\n````text\n```\n"), "\(text)")
+        #expect(!text.contains(AuditSummaryMarkdown.cutNote))
+
+        let line = String(repeating: "x", count: 2_000)
+        let evidence = Array(repeating: line, count: 200)
+        let large = AuditReport(
+            results: AuditCatalogue.all.map { AuditResult($0, .fail, String(repeating: "r", count: 10_000), evidence: evidence) }
+        )
+        let bound = AuditSummaryMarkdown.limit - 32 * 1024
+        let cut = AuditSummaryMarkdown.document(large)
+        #expect(cut.utf8.count <= bound, "\(cut.utf8.count)")
+        #expect(cut.contains(AuditSummaryMarkdown.cutNote))
+        #expect(cut.contains("| \(AuditCatalogue.all.count) | 0 | 0 | 0 | 0 |"))
+        #expect(AuditCatalogue.all.allSatisfy { cut.contains("`\($0.id)`") }, "every failure keeps its section")
+        let tight = AuditSummaryMarkdown.document(large, budget: 64 * 1024)
+        #expect(tight.utf8.count <= 64 * 1024)
+    }
+
+    @Test func theArchivesURLsAreURLsAndTheirQueryIsDecoded() {
+        let url = HTTPArchive.archiveURL("https://partner.example/authorize?code=(43 bytes, sha256:2b199a99)&state=a%2Bb#frag")
+        #expect(url == "https://partner.example/authorize?code=(43%20bytes,%20sha256:2b199a99)&state=a%2Bb")
+        #expect(
+            HTTPArchive.queryString(of: url) == [
+                .init(name: "code", value: "(43 bytes, sha256:2b199a99)"), .init(name: "state", value: "a+b"),
+            ]
+        )
+        #expect(HTTPArchive.isPlaceholder("(512 bytes, text/html)") && HTTPArchive.isPlaceholder("(empty)"))
+        #expect(!HTTPArchive.isPlaceholder("(a note)") && !HTTPArchive.isPlaceholder("{\"error\":\"x\"}"))
+    }
+}
