@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipTesting
 import FoundationEssentials
 import Testing
 
@@ -66,6 +67,22 @@ import Testing
         #expect(AuditCatalogue.all.allSatisfy { cut.contains("`\($0.id)`") }, "every failure keeps its section")
         let tight = AuditSummaryMarkdown.document(large, budget: 64 * 1024)
         #expect(tight.utf8.count <= 64 * 1024)
+    }
+
+    /// Each start of the Android intent is a handoff of the run, numbered in the one sequence with the token
+    /// exchanges, its result's code shown only as its length.
+    @Test func theAndroidStartsAreHandoffsInTheRunsSequence() async throws {
+        try await TestPartner.run(handler: TestPartner.handler(extra: ["android": TestPartner.androidSection()])) { daemon in
+            let report = try await AndroidAuditTests.audit(daemon)
+            let starts = report.handoffs.filter { $0.operation == .start }
+            #expect(starts.count >= 5 && starts.count == report.handoffs.count, "\(report.handoffs.map(\.purpose))")
+            #expect(starts.allSatisfy { $0.sent.hasPrefix("intent:#Intent;action=\(TestPartner.androidAction);") && $0.reply != nil })
+            let ids = (report.handoffs.map(\.id) + report.exchanges.map(\.id)).sorted()
+            #expect(ids == Array(1...ids.count), "one sequence, no number twice")
+            let valid = try #require(starts.first { $0.purpose == "the Google app's intent" })
+            #expect(valid.reply?.contains("AUTHORIZATION_CODE=") == true && valid.reply?.contains("[redacted:") == true, "\(valid.reply ?? "")")
+            #expect(!(valid.reply ?? "").contains(TestPartner.clientSecret))
+        }
     }
 
     @Test func theArchivesURLsAreURLsAndTheirQueryIsDecoded() {
