@@ -85,6 +85,17 @@ import Testing
         }
     }
 
+    /// A JSON answer's secrets are redacted at any depth, and the request's own secrets wherever they appear.
+    @Test func aJSONBodysSecretsAreRedactedAtAnyDepth() {
+        let body = #"{"data":{"access_token":"nested-access-0123","user":"alice"},"grants":[{"refresh_token":"listed-refresh-4567"}],"# + #""tokens":["bare-token-89ab"],"error_description":"bad sent-secret-cdef","expires_in":3600}"#
+        let shown = Redaction.body(Array(body.utf8), contentType: "application/json", secretsSent: ["sent-secret-cdef"])
+        for secret in ["nested-access-0123", "listed-refresh-4567", "bare-token-89ab", "sent-secret-cdef"] {
+            #expect(!shown.contains(secret), "\(shown)")
+        }
+        #expect(shown.contains(#""user":"alice""#) && shown.contains(#""expires_in":3600"#), "\(shown)")
+        #expect(shown.contains("sha256:" + Fingerprint.of("nested-access-0123")), "\(shown)")
+    }
+
     @Test func theArchivesURLsAreURLsAndTheirQueryIsDecoded() {
         let url = HTTPArchive.archiveURL("https://partner.example/authorize?code=(43 bytes, sha256:2b199a99)&state=a%2Bb#frag")
         #expect(url == "https://partner.example/authorize?code=(43%20bytes,%20sha256:2b199a99)&state=a%2Bb")

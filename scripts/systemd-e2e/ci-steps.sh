@@ -28,7 +28,8 @@ ci_run() {
     rm -rf "$workspace" "$WORK/out/ci-$name-artifacts"
     mkdir -p "$workspace"
     cp "$PACKAGE" "$workspace/appflipd.deb"
-    in_ns env APPFLIP_E2E_SECRET="$ci_secret" "$ci_python" "$CI_TOOLS/run_ci_step.py" "$system" "$file" \
+    # The secret through the environment (nsenter keeps it), on no command line.
+    APPFLIP_E2E_SECRET=$ci_secret in_ns "$ci_python" "$CI_TOOLS/run_ci_step.py" "$system" "$file" \
         --workspace "/mnt/ci-$name" --artifacts "/mnt/out/ci-$name-artifacts" "$@" \
         >"$WORK/out/ci-$name.json" 2>"$WORK/out/ci-$name.log"
     log "ci: $name ($system) ran: $(head -c 300 "$WORK/out/ci-$name.json")"
