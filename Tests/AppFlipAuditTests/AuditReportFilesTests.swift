@@ -87,7 +87,9 @@ import Testing
 
     /// A JSON answer's secrets are redacted at any depth, and the request's own secrets wherever they appear.
     @Test func aJSONBodysSecretsAreRedactedAtAnyDepth() {
-        let body = #"{"data":{"access_token":"nested-access-0123","user":"alice"},"grants":[{"refresh_token":"listed-refresh-4567"}],"# + #""tokens":["bare-token-89ab"],"error_description":"bad sent-secret-cdef","expires_in":3600}"#
+        let body =
+            #"{"data":{"access_token":"nested-access-0123","user":"alice"},"grants":[{"refresh_token":"listed-refresh-4567"}],"#
+            + #""tokens":["bare-token-89ab"],"error_description":"bad sent-secret-cdef","expires_in":3600}"#
         let shown = Redaction.body(Array(body.utf8), contentType: "application/json", secretsSent: ["sent-secret-cdef"])
         for secret in ["nested-access-0123", "listed-refresh-4567", "bare-token-89ab", "sent-secret-cdef"] {
             #expect(!shown.contains(secret), "\(shown)")
