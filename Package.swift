@@ -57,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // MARK: The pure core: URL rules, AASA matching, App Flip validation and the byte toolkit. No I/O, no
@@ -144,6 +145,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The partner's own app, from its build artifacts: an .ipa, a provisioning profile, a Mach-O
+        // executable's code signature, entitlements and Info.plist (Apple/), read in bounded time and memory.
+        .target(
+            name: "AppFlipArtifacts",
+            dependencies: [
+                "AppFlipCore", .crypto, .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: libsystemd, as the C module that Systemd wraps. Needs `libsystemd-dev` to build.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // sd_notify, the watchdog, socket activation and a journald LogHandler.
@@ -219,6 +231,13 @@ let package = Package(
             name: "MatchBenchmark",
             dependencies: ["AppFlipCore"],
             path: "Benchmarks/MatchBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // Inspects a large generated .ipa and prints the time and the peak RSS it took: `swift run -c release IPABenchmark`.
+        .executableTarget(
+            name: "IPABenchmark",
+            dependencies: ["AppFlipArtifacts"],
+            path: "Benchmarks/IPABenchmark",
             swiftSettings: swiftSettings
         ),
         // Prints the CPU cost of the per-handoff log record: `swift run -c release LogBenchmark`.
@@ -351,6 +370,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .logging], swiftSettings: swiftSettings),
+        // Real artifacts built at test time by scripts in the repository (Tests/AppleArtifacts), read back and held
+        // against the tools that can read them; the hostile-artifact tables.
+        .testTarget(
+            name: "AppFlipArtifactsTests",
+            dependencies: ["AppFlipArtifacts", "AppFlipCore", "AppFlipTesting"],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
 
@@ -367,6 +393,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzRawURL", ["AppFlipCore"]),
         ("FuzzFlipLink", ["AppFlipCore"]),
         ("FuzzPercentForm", ["AppFlipCore"]),
+        ("FuzzMachO", ["AppFlipArtifacts"]),
+        ("FuzzProvisioningProfile", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzPropertyList", ["AppFlipArtifacts"]),
+        ("FuzzIPA", ["AppFlipArtifacts"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(
