@@ -3,6 +3,7 @@
 
   make_ios_artifacts.py OUT_DIR                      every artifact below, in OUT_DIR
   make_ios_artifacts.py --large-ipa FILE MEGABYTES   one .ipa of about MEGABYTES, its executable most of it
+  make_ios_artifacts.py --fuzz-seeds CORPUS          small ones, as the seeds of CORPUS/Fuzz{MachO,IPA,…}
 
 Nothing here is signed by Apple: a certificate authority made on the spot stands in for Apple's, so the files
 have Apple's structure, not Apple's trust. What each file is, and the source of its layout:
@@ -242,23 +243,24 @@ def segment(is64, name, vmaddr, vmsize, fileoff, filesize, prot, sections=()):
     return head + body
 
 
-def macho(pki, is64, entitlements, info_plist, text_size=PAGE, text_bytes=None):
-    """A minimal MH_EXECUTE for iOS: __PAGEZERO, __TEXT, __LINKEDIT, LC_BUILD_VERSION, LC_CODE_SIGNATURE."""
+def macho(pki, is64, entitlements, info_plist, text_size=PAGE, text_bytes=None, page=PAGE):
+    """A minimal MH_EXECUTE for iOS: __PAGEZERO, __TEXT, __LINKEDIT, LC_BUILD_VERSION, LC_CODE_SIGNATURE; segments
+    aligned to `page` (16 KiB on arm64; the fuzz seeds use 4 KiB to stay small)."""
     header_size = 32 if is64 else 28
     text = text_bytes if text_bytes is not None else (b"\x1f\x20\x03\xd5" * (text_size // 4))  # arm64 `nop`
-    text_file_size = -(-(header_size + 4096 + len(text)) // PAGE) * PAGE
+    text_file_size = -(-(header_size + 1024 + len(text)) // page) * page
     code_offset = text_file_size - len(text)
     linkedit_offset = text_file_size
     # The signature's size must be known before the pages it hashes (which include this header) are: reserve
     # room as codesign does; the SuperBlob's own length says how much is used.
     probe = signature(None, bytes(linkedit_offset), entitlements, info_plist)
-    reserved = -(-(len(probe) + 8192) // 16) * 16
+    reserved = -(-(len(probe) + 4096) // 16) * 16
     pagezero = 0x100000000 if is64 else 0x4000
     build_version = struct.pack("<IIIIII", 0x32, 24, 2, 15 << 16, 17 << 16, 0)  # platform iOS, minos 15.0, sdk 17.0
     commands = [
         segment(is64, "__PAGEZERO", 0, pagezero, 0, 0, 0),
         segment(is64, "__TEXT", pagezero, text_file_size, 0, text_file_size, 5, [("__text", code_offset, len(text))]),
-        segment(is64, "__LINKEDIT", pagezero + text_file_size, -(-reserved // PAGE) * PAGE, linkedit_offset, reserved, 1),
+        segment(is64, "__LINKEDIT", pagezero + text_file_size, -(-reserved // page) * page, linkedit_offset, reserved, 1),
         build_version,
         struct.pack("<IIII", 0x1D, 16, linkedit_offset, reserved),
     ]
@@ -276,18 +278,18 @@ def macho(pki, is64, entitlements, info_plist, text_size=PAGE, text_bytes=None):
     return bytes(image) + signed + bytes(reserved - len(signed))
 
 
-def fat(slices):
-    """A universal binary: FAT_MAGIC, big-endian fat_arch entries, each slice aligned to 2^14."""
+def fat(slices, page=PAGE):
+    """A universal binary: FAT_MAGIC, big-endian fat_arch entries, each slice aligned to `page`."""
     header = struct.pack(">II", 0xCAFEBABE, len(slices))
-    offset = PAGE
+    offset = page
     arches, body = b"", b""
     for cputype, subtype, data in slices:
-        arches += struct.pack(">iiIII", cputype, subtype, offset, len(data), 14)
-        padding = -(-len(data) // PAGE) * PAGE - len(data)
+        arches += struct.pack(">iiIII", cputype, subtype, offset, len(data), page.bit_length() - 1)
+        padding = -(-len(data) // page) * page - len(data)
         body += data + bytes(padding)
         offset += len(data) + padding
     head = header + arches
-    return head + bytes(PAGE - len(head)) + body
+    return head + bytes(page - len(head)) + body
 
 
 # MARK: Property lists and the archive.
@@ -429,8 +431,41 @@ def build_large(path, megabytes):
         write_ipa(path, info, profile.read_bytes(), executable, resources, level=1)
 
 
+def fuzz_seeds(corpus):
+    """Small artifacts of each kind for the fuzz targets' seed corpora (Tests/Fuzz/Corpus/<target>)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        pki = pathlib.Path(scratch)
+        make_pki(pki)
+        info = plistlib.dumps(info_plist(), fmt=plistlib.FMT_BINARY)
+        entitlements = app_entitlements()
+        arm64 = macho(pki, True, entitlements, info, text_size=64, page=4096)
+        armv7 = macho(pki, False, entitlements, info, text_size=64, page=4096)
+        profiles = []
+        for kind, stream in (("development", False), ("appstore", True)):
+            sign_profile(pki, profile_plist(pki, kind), pki / kind, stream=stream)
+            profiles.append((pki / kind).read_bytes())
+        write_ipa(pki / "seed.ipa", info, profiles[0], arm64)
+        write_ipa(pki / "stored.ipa", info, None, arm64, compression=zipfile.ZIP_STORED)
+        seeds = {
+            "FuzzMachO": [arm64, fat([(CPU_ARM, ARMV7, armv7), (CPU_ARM64, 0, arm64)], page=4096)],
+            "FuzzProvisioningProfile": profiles,
+            "FuzzPropertyList": [info, plistlib.dumps(info_plist()), plistlib.dumps(entitlements)],
+            "FuzzIPA": [(pki / "seed.ipa").read_bytes(), (pki / "stored.ipa").read_bytes(),
+                        lying_zip("Payload/Demo.app/Info.plist", b"\x00\xff\xff\x00\x00abc", 100000, 0)],
+        }
+    for target, items in seeds.items():
+        folder = corpus / target
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.iterdir():
+            old.unlink()
+        for item in items:
+            (folder / hashlib.sha1(item).hexdigest()[:16]).write_bytes(item)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--large-ipa":
+    if len(sys.argv) == 3 and sys.argv[1] == "--fuzz-seeds":
+        fuzz_seeds(pathlib.Path(sys.argv[2]))
+    elif len(sys.argv) == 4 and sys.argv[1] == "--large-ipa":
         build_large(pathlib.Path(sys.argv[2]), int(sys.argv[3]))
     elif len(sys.argv) == 2:
         build_all(pathlib.Path(sys.argv[1]))

@@ -232,7 +232,15 @@ struct HostileMachOTests {
             breakIt: { $0.patching32(4, 0xFFFF_FFFF, bigEndian: true) },
             structure: "fat header",
             offset: 4,
-            says: "nfat_arch 4294967295"
+            says: "nfat_arch 4294967295: the arch table would end at 85899345908, past the first 16384 bytes xnu reads"
+        ),
+        Hostile(
+            name: "an arch table past the first page",
+            base: "Demo-fat",
+            breakIt: { $0.patching32(4, 1000, bigEndian: true) },
+            structure: "fat header",
+            offset: 4,
+            says: "nfat_arch 1000: the arch table would end at 20008, past the first 16384 bytes xnu reads"
         ),
         Hostile(
             name: "no architectures",

@@ -93,6 +93,25 @@ struct MachOTests {
         )
     }
 
+    /// When the two forms disagree, iOS 15 and later read the DER one; when slices disagree, arm64 speaks. Both
+    /// are flagged, for the audit. (`get-task-allow` is `01 01 FF` in DER: its value byte is flipped to false.)
+    @Test func derFormAndArm64SliceSpeakWhenSourcesDisagree() async throws {
+        var bytes = try await AppleArtifactFixtures.bytes("Demo-fat")
+        let key = Array("get-task-allow".utf8) + [0x01, 0x01, 0xFF]
+        let arm64 = 65536
+        let value = try #require(bytes[arm64...].firstRange(of: key)).upperBound - 1
+        bytes[value] = 0x00
+        let file = try MachOFile(bytes: bytes, name: "Demo-fat")
+        let signature = try #require(file.slices.last?.signature)
+        #expect(signature.entitlementsXML?.getTaskAllow == true)
+        #expect(signature.entitlementsDER?.getTaskAllow == false)
+        #expect(signature.entitlements?.getTaskAllow == false)
+        #expect(signature.entitlementFormsDisagree)
+        #expect(file.slicesDisagree)
+        #expect(file.primarySlice?.architecture == "arm64")
+        #expect(IOSApp(executable: .init(entry: "Demo-fat", value: file)).claimedEntitlements?.entitlements.getTaskAllow == false)
+    }
+
     /// The reader that an archive's inflater feeds, a chunk at a time, finds what the file reader finds, at every
     /// chunk size.
     @Test(arguments: [1, 7, 4096, 65536, 1 << 30])

@@ -11,7 +11,8 @@ enum IPAReader {
         let directory = try ZipDirectory(source)
         let reader = ZipEntryReader(source: source, directory: directory)
         let bundle = try appBundle(directory, in: source.name)
-        let entries = Dictionary(uniqueKeysWithValues: directory.entries.map { ($0.name, $0) })
+        // Names are unique: the directory refuses a repeated one.
+        let entries = Dictionary(directory.entries.map { ($0.name, $0) }) { first, _ in first }
         guard let infoEntry = entries[bundle + "Info.plist"] else {
             throw ArtifactError("IPA", file: source.name, offset: nil, "\(bundle) has no Info.plist")
         }
