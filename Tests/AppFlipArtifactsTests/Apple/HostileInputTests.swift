@@ -150,6 +150,19 @@ struct HostileInputTests {
         Self.expect("property list", 0, "Foundation could not read it") { () throws(ArtifactError) in try read(laughs) }
     }
 
+    /// Found by FuzzPropertyList: Foundation on Linux crashes bridging a binary set to Swift (a set holding a
+    /// dictionary, here). Sets, ordered sets and keyed-archiver UIDs are no property-list type, and are refused
+    /// before Foundation sees them.
+    @Test func binarySetsAndUIDsNeverReachFoundation() throws {
+        func read(_ bytes: [UInt8]) throws(ArtifactError) { _ = try PropertyListReader.read(bytes, file: "p") }
+        for (marker, name) in [(0xC1, "a set"), (0xB1, "an ordered set")] as [(UInt8, String)] {
+            let set = Self.bplist([[marker, 1], [0xD0]])
+            Self.expect("binary property list", 8, "\(name) (marker 0x\(String(marker, radix: 16)))") { () throws(ArtifactError) in try read(set) }
+        }
+        let uid = Self.bplist([[0xA1, 1], [0x80, 0x01]])
+        Self.expect("binary property list", 10, "a keyed-archiver UID (marker 0x80)") { () throws(ArtifactError) in try read(uid) }
+    }
+
     // MARK: DER entitlements
 
     @Test func derEntitlementsOutsideTheirGrammar() {

@@ -29,6 +29,13 @@ struct Hostile: CustomTestStringConvertible, Sendable {
 }
 
 extension [UInt8] {
+    /// A copy with the byte at `offset` replaced.
+    func patching8(_ offset: Int, _ value: UInt8) -> [UInt8] {
+        var copy = self
+        copy[offset] = value
+        return copy
+    }
+
     /// A copy with the 32-bit value at `offset` replaced, in the given byte order.
     func patching32(_ offset: Int, _ value: UInt32, bigEndian: Bool = false) -> [UInt8] {
         var copy = self
@@ -189,11 +196,7 @@ struct HostileMachOTests {
         Hostile(
             name: "an unknown hash type",
             base: "Demo-arm64",
-            breakIt: {
-                var b = $0
-                b[codeDirectory + 37] = 9
-                return b
-            },
+            breakIt: { $0.patching8(codeDirectory + 37, 9) },
             structure: "CodeDirectory",
             offset: codeDirectory + 36,
             says: "hash type 9"
@@ -201,11 +204,7 @@ struct HostileMachOTests {
         Hostile(
             name: "an odd page size",
             base: "Demo-arm64",
-            breakIt: {
-                var b = $0
-                b[codeDirectory + 39] = 0
-                return b
-            },
+            breakIt: { $0.patching8(codeDirectory + 39, 0) },
             structure: "CodeDirectory",
             offset: codeDirectory + 39,
             says: "page size 2^0"
@@ -356,6 +355,27 @@ struct HostileMachOTests {
                 #expect(error.structure == "code signature" && error.offset == at && error.message.contains(says), "\(error)")
             }
         }
+    }
+
+    /// Found by FuzzMachO: a certificate whose key the crypto library refuses gave a message that carried codes
+    /// from a per-thread error queue, so the same bytes could fail with two messages. (The RSA exponent, DER
+    /// `02 03 01 00 01`, is made even: ASN.1 reads it, the crypto library refuses the key.)
+    @Test func aRefusedCertificateFailsTheSameWayEveryTime() async throws {
+        var bytes = try await AppleArtifactFixtures.bytes("Demo-arm64")
+        let exponent: [UInt8] = [0x02, 0x03, 0x01, 0x00, 0x01]
+        while let found = bytes[Self.signature...].firstRange(of: exponent) { bytes.replaceSubrange(found, with: [0x02, 0x03, 0x01, 0x00, 0x00]) }
+        var errors: [ArtifactError] = []
+        for _ in 0..<3 {
+            do {
+                _ = try MachOFile(bytes: bytes, name: "Demo-arm64")
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors.count == 3)
+        #expect(Set(errors).count == 1, "\(errors)")
+        #expect(errors.first?.structure == "CMS SignedData")
+        #expect(errors.first?.message.contains("a certificate cannot be read") == true, "\(errors)")
     }
 
     static func read32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {

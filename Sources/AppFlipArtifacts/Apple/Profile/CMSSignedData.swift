@@ -63,11 +63,18 @@ struct CMSSignedData {
                 do {
                     certificates.append((try Certificate(derEncoded: node), Array(node.encodedBytes)))
                 } catch {
-                    throw fail("a certificate cannot be read: \(error)", node)
+                    throw fail("a certificate cannot be read: \(Self.reason(error))", node)
                 }
             }
         }
         self.certificates = certificates
+    }
+
+    /// Why swift-certificates refused a certificate: an ASN.1 error says what and where; a crypto library's error
+    /// carries codes from a per-thread queue that earlier failures leave behind, so only its kind is kept, and the
+    /// same bytes always give the same message.
+    static func reason(_ error: any Error) -> String {
+        error is ASN1Error ? "\(error)" : "its key or signature cannot be read (\(type(of: error)))"
     }
 
     /// Where the content's first byte lies: offsets inside the content count from there, exactly when the

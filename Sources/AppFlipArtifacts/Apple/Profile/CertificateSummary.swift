@@ -36,7 +36,7 @@ public struct CertificateSummary: Sendable, Hashable {
         do {
             self.init(try Certificate(derEncoded: der), der: der)
         } catch {
-            throw ArtifactError("certificate", file: file, offset: offset, "cannot be read: \(error)")
+            throw ArtifactError("certificate", file: file, offset: offset, "cannot be read: \(CMSSignedData.reason(error))")
         }
     }
 }

@@ -5,8 +5,10 @@
 /// Format: CoreFoundation's CFBinaryPList.c (apple-oss-distributions/CF): the last 32 bytes are the trailer
 /// (5 unused bytes, the sort version, the offset size, the object-reference size, then the object count, the
 /// top object and the offset table's offset as big-endian 64-bit integers); an object starts with a marker byte
-/// whose high nibble is its type (0xA array, 0xB ordered set, 0xC set, 0xD dictionary) and low nibble its
-/// count, 0xF meaning that an integer object (0x1N, 2^N bytes) follows with the count.
+/// whose high nibble is its type (0xA array, 0xD dictionary) and low nibble its count, 0xF meaning that an
+/// integer object (0x1N, 2^N bytes) follows with the count. Sets (0xC), ordered sets (0xB) and keyed-archiver
+/// UIDs (0x8) are no property-list type (Apple's property lists hold arrays, dictionaries, strings, data,
+/// dates, numbers and booleans); they are refused, as Foundation on Linux crashes bridging a set to Swift.
 enum BinaryPropertyListShape {
     /// One container on the path being walked: where its references start, how many there are, the next to
     /// follow, and its height so far (the levels of containers from it down, itself included).
@@ -48,7 +50,10 @@ enum BinaryPropertyListShape {
             let offset = try objectOffset(object)
             let marker = try reader.uint8(at: offset)
             let type = marker >> 4
-            guard type >= 0xA, type <= 0xD else { return nil }
+            if let name = [0x8: "a keyed-archiver UID", 0xB: "an ordered set", 0xC: "a set"][type] {
+                throw reader.error("\(name) (marker 0x\(String(marker, radix: 16))) is no property-list type", at: offset)
+            }
+            guard type == 0xA || type == 0xD else { return nil }
             var count = Int(marker & 0xF)
             var references = offset + 1
             if count == 0xF {
