@@ -54,7 +54,7 @@ public enum IOSArtifacts {
         guard isPlist else { return nil }
         if lowercased == "info.plist" { return .infoPlist }
         if lowercased.hasSuffix(".entitlements") || lowercased.hasSuffix(".xcent") { return .entitlements }
-        guard file.count <= PropertyListReader.maximumSize else { return .infoPlist }
+        guard file.count <= PropertyListReader.maximumSize else { return .entitlements }
         let keys = try PropertyListReader.readDictionary(try file.readAll(), file: file.name, what: "an Info.plist or entitlements file").keys
         return keys.contains { $0.hasPrefix("CFBundle") } ? .infoPlist : .entitlements
     }

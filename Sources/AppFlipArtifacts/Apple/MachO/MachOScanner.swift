@@ -245,31 +245,17 @@ struct MachOScanner {
         )
         guard let signature = commands.signature else { return try finishSlice(header, commands, nil) }
         let commandsEnd = header.layout.headerSize + header.commandsSize
-        let command = offset + commands.signatureCommand
-        guard signature.lowerBound >= commandsEnd else {
-            throw ArtifactError(
-                "LC_CODE_SIGNATURE",
-                file: file,
-                offset: command,
+        let problem: String? =
+            if signature.lowerBound < commandsEnd {
                 "dataoff \(signature.lowerBound) overlaps the header and load commands, which end at \(commandsEnd)"
-            )
-        }
-        guard signature.upperBound <= slice.size else {
-            throw ArtifactError(
-                "LC_CODE_SIGNATURE",
-                file: file,
-                offset: command,
+            } else if signature.upperBound > slice.size {
                 "the signature (\(signature.lowerBound) + \(signature.count) bytes) runs past the image's \(slice.size) bytes"
-            )
-        }
-        guard signature.count <= CodeSignature.maximumSize else {
-            throw ArtifactError(
-                "LC_CODE_SIGNATURE",
-                file: file,
-                offset: command,
+            } else if signature.count > CodeSignature.maximumSize {
                 "datasize \(signature.count) is over the limit of \(CodeSignature.maximumSize)"
-            )
-        }
+            } else {
+                nil
+            }
+        if let problem { throw ArtifactError("LC_CODE_SIGNATURE", file: file, offset: offset + commands.signatureCommand, problem) }
         step = .signature(header, commands)
         wanted = (slice.offset + signature.lowerBound)..<(slice.offset + signature.upperBound)
     }

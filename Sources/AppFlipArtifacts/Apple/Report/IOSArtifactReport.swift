@@ -66,7 +66,7 @@ public struct IOSArtifactReport: Sendable {
         lines.append("  created: \(profile.creationDate.map(Self.date) ?? "none"), expires: \(expiry)")
         lines.append("  platforms: \(profile.platforms.joined(separator: ", "))")
         for certificate in profile.developerCertificates { lines.append("  developer certificate: \(Self.certificate(certificate))") }
-        for certificate in profile.signerCertificates { lines.append("  signed by: \(Self.certificate(certificate))") }
+        for certificate in profile.signerCertificates { lines.append("  signature certificate: \(Self.certificate(certificate))") }
         lines.append("  allows:")
         lines += Self.entitlementLines(profile.entitlements, indent: "    ")
         return lines
@@ -87,7 +87,7 @@ public struct IOSArtifactReport: Sendable {
                 "  \(slice.architecture):\(platform), signed as \(directory.identifier ?? "no identifier"), team \(directory.teamIdentifier ?? "none"), "
                     + "\(directory.hashName), signature of \(range.count) bytes at \(slice.offset + range.lowerBound)"
             )
-            for certificate in signature.certificates { lines.append("    signed by: \(Self.certificate(certificate))") }
+            for certificate in signature.certificates { lines.append("    signature certificate: \(Self.certificate(certificate))") }
             if let entitlements = signature.entitlements {
                 lines.append("    entitlements (\(signature.entitlementsDER == nil ? "XML" : "DER")):")
                 lines += Self.entitlementLines(entitlements, indent: "      ")
