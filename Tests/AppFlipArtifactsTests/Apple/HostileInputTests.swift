@@ -4,13 +4,13 @@ import Testing
 @testable import AppFlipArtifacts
 
 /// Hostile profiles, property lists, DER entitlements and archives: each refused with the structure, the offset
-/// and what was wrong, in bounded time (the suite's time limit catches a reader that loops).
+/// and what was wrong. The time limit reports a case that runs long, though it cannot stop a read that loops.
 @Suite(.timeLimit(.minutes(1)))
 struct HostileInputTests {
     /// A DER TLV, for building entitlements by hand.
     static func tlv(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] {
-        precondition(body.count < 0x10000)
-        let length: [UInt8] = body.count < 0x80 ? [UInt8(body.count)] : [0x82, UInt8(body.count >> 8), UInt8(body.count & 0xFF)]
+        let length: [UInt8] =
+            body.count < 0x80 ? [UInt8(body.count)] : [0x83, UInt8(body.count >> 16), UInt8((body.count >> 8) & 0xFF), UInt8(body.count & 0xFF)]
         return [tag] + length + body
     }
 
@@ -161,6 +161,38 @@ struct HostileInputTests {
         }
         let uid = Self.bplist([[0xA1, 1], [0x80, 0x01]])
         Self.expect("binary property list", 10, "a keyed-archiver UID (marker 0x80)") { () throws(ArtifactError) in try read(uid) }
+    }
+
+    /// What Foundation and swift-asn1 would allocate is bounded by counting first: values as Foundation would
+    /// expand them, ASN.1 elements as swift-asn1 would build them.
+    @Test func documentsThatWouldExpandPastTheirBytes() {
+        // Forty two-element arrays, each holding the next twice: 2^40 values in 128 bytes. Object 25 is the
+        // first to pass 16384 values (2^15 - 1); objects are 3 bytes from offset 8.
+        let dag = Self.bplist((0..<40).map { (index: Int) -> [UInt8] in index == 39 ? [0x51, 0x61] : [0xA2, UInt8(index + 1), UInt8(index + 1)] })
+        Self.expect("binary property list", 8 + 3 * 25, "it expands to more than 16384 values") { () throws(ArtifactError) in
+            _ = try PropertyListReader.read(dag, file: "p")
+        }
+        // 20,000 strings: the 16,383rd string (after <plist> and <array>) is one value too many.
+        let strings = Array(
+            ("<?xml version=\"1.0\"?><plist version=\"1.0\"><array>" + String(repeating: "<string>a</string>", count: 20000) + "</array></plist>")
+                .utf8
+        )
+        Self.expect("property list", 49 + 18 * 16382, "more than 16384 values") { () throws(ArtifactError) in
+            _ = try PropertyListReader.read(strings, file: "p")
+        }
+        // A profile of 100,000 NULL elements: the 16,385th starts at 17 + 2 * 16380.
+        let oid: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let nulls: [UInt8] = Array(repeating: [0x05, 0x00], count: 100_000).flatMap { $0 }
+        let head: [UInt8] = [0x30, 0x80] + oid + [0xA0, 0x80, 0x30, 0x80]
+        let flat: [UInt8] = head + nulls + [0, 0, 0, 0, 0, 0]
+        Self.expect("CMS SignedData", 17 + 2 * 16380, "more than 16384 ASN.1 elements") { () throws(ArtifactError) in
+            _ = try ProvisioningProfile(bytes: flat, file: "p")
+        }
+        // DER entitlements of 20,000 booleans: three elements and 8 bytes each, after three; pair 5460's key is the 16,385th.
+        let pairs = (0..<20000).flatMap { _ in Self.pair("k", Self.tlv(0x01, [0xFF])) }
+        Self.expect("DER entitlements", 13 + 8 * 5460 + 2, "more than 16384 ASN.1 elements") { () throws(ArtifactError) in
+            _ = try DEREntitlements.read(Self.entitlements(Self.tlv(0xB0, pairs)), file: "e", base: 0)
+        }
     }
 
     // MARK: DER entitlements

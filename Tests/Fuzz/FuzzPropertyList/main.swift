@@ -12,8 +12,8 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
         _ = value.json
         _ = value.text
     }
-    _ = try? BinaryPropertyListShape.check(bytes, file: "fuzz", base: 0, maximumDepth: 8)
-    _ = try? XMLPropertyListShape.check(bytes, file: "fuzz", base: 0, maximumDepth: 8)
+    _ = try? BinaryPropertyListShape.check(bytes, file: "fuzz", base: 0, maximumDepth: 8, maximumValues: 64)
+    _ = try? XMLPropertyListShape.check(bytes, file: "fuzz", base: 0, maximumDepth: 8, maximumValues: 64)
     return 0
 }
 

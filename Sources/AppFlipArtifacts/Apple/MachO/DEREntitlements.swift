@@ -19,6 +19,7 @@ enum DEREntitlements {
         guard bytes.count <= maximumSize else {
             throw ArtifactError(structure, file: file, offset: base, "\(bytes.count) bytes, over the limit of \(maximumSize)")
         }
+        try ASN1ElementCount.check(bytes, structure: structure, file: file, base: base)
         do {
             let root = try DER.parse(bytes)
             guard root.identifier == envelope, case .constructed(let nodes) = root.content else {

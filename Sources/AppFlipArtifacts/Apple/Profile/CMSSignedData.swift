@@ -29,6 +29,7 @@ struct CMSSignedData {
         func fail(_ message: String, _ node: ASN1Node? = nil) -> ArtifactError {
             ArtifactError(Self.structure, file: file, offset: base + (node?.encodedBytes.startIndex ?? 0), message)
         }
+        try ASN1ElementCount.check(bytes, structure: Self.structure, file: file, base: base)
         let root: ASN1Node
         do { root = try BER.parse(bytes) } catch { throw fail("not BER-encoded ASN.1: \(error)") }
         guard root.identifier == .sequence, let top = Self.children(of: root), top.count == 2 else {

@@ -1,6 +1,8 @@
 /// The structure of a binary property list (`bplist00`), checked before Foundation parses it: the trailer, the
-/// offset table, every container's references, and the nesting, which a chain of one-element arrays can make
-/// as deep as the file has objects, and a reference cycle endless.
+/// offset table, every container's references; the nesting, which a chain of one-element arrays can make as
+/// deep as the file has objects, and a reference cycle endless; and the values Foundation would make, which
+/// objects referenced more than once multiply (forty two-element arrays, each holding the next twice, are
+/// 2^40 values in 300 bytes).
 ///
 /// Format: CoreFoundation's CFBinaryPList.c (apple-oss-distributions/CF): the last 32 bytes are the trailer
 /// (5 unused bytes, the sort version, the offset size, the object-reference size, then the object count, the
@@ -11,13 +13,20 @@
 /// dates, numbers and booleans); they are refused, as Foundation on Linux crashes bridging a set to Swift.
 enum BinaryPropertyListShape {
     /// One container on the path being walked: where its references start, how many there are, the next to
-    /// follow, and its height so far (the levels of containers from it down, itself included).
+    /// follow, its height so far (the levels of containers from it down, itself included) and its values so far
+    /// (itself and everything it holds, expanded).
     private struct Container {
         var object: Int
         var references: Int
         var count: Int
         var next = 0
         var height = 1
+        var values = 1
+    }
+
+    private struct Limits {
+        let depth: Int
+        let values: Int
     }
 
     private struct Table {
@@ -80,11 +89,13 @@ enum BinaryPropertyListShape {
         }
     }
 
-    static func check(_ bytes: [UInt8], file: String, base: Int, maximumDepth: Int) throws(ArtifactError) {
+    static func check(_ bytes: [UInt8], file: String, base: Int, maximumDepth: Int, maximumValues: Int) throws(ArtifactError) {
         let table = try trailer(bytes, file: file, base: base)
-        // Heights of the objects already measured (0 for anything but a container); -1 not yet, -2 on the
-        // current path, so that a cycle is seen.
+        let limits = Limits(depth: maximumDepth, values: maximumValues)
+        // What each object measures once walked: its height (0 for anything but a container; -1 not walked yet,
+        // -2 on the current path, so that a cycle is seen) and its values.
         var height = [Int32](repeating: -1, count: table.objectCount)
+        var values = [Int32](repeating: 1, count: table.objectCount)
         let top = try table.integer(at: bytes.count - 16, width: 8)
         guard top < table.objectCount else {
             throw table.reader.error("the top object \(top) is not one of the \(table.objectCount)", at: bytes.count - 16)
@@ -96,7 +107,8 @@ enum BinaryPropertyListShape {
             guard current.next < current.count else {
                 path.removeLast()
                 height[current.object] = Int32(current.height)
-                if !path.isEmpty { path[path.count - 1].height = max(path[path.count - 1].height, current.height + 1) }
+                values[current.object] = Int32(current.values)
+                try grow(&path, by: current.height, current.values, table, limits)
                 continue
             }
             let child = try table.reference(current, current.next)
@@ -107,16 +119,27 @@ enum BinaryPropertyListShape {
             case -1:
                 guard let container = try table.container(child) else {
                     height[child] = 0
+                    try grow(&path, by: 0, 1, table, limits)
                     continue
                 }
-                guard path.count < maximumDepth else { throw tooDeep(table, child, maximumDepth) }
+                guard path.count < limits.depth else { throw tooDeep(table, child, limits.depth) }
                 height[child] = -2
                 path.append(container)
             default:
-                let below = Int(height[child])
-                guard path.count + below <= maximumDepth else { throw tooDeep(table, child, maximumDepth) }
-                path[path.count - 1].height = max(current.height, below + 1)
+                guard path.count + Int(height[child]) <= limits.depth else { throw tooDeep(table, child, limits.depth) }
+                try grow(&path, by: Int(height[child]), Int(values[child]), table, limits)
             }
+        }
+    }
+
+    /// Adds a child's height and values to the container at the end of `path`, if any.
+    private static func grow(_ path: inout [Container], by height: Int, _ values: Int, _ table: Table, _ limits: Limits) throws(ArtifactError) {
+        guard !path.isEmpty else { return }
+        path[path.count - 1].height = max(path[path.count - 1].height, height + 1)
+        path[path.count - 1].values += values
+        guard path[path.count - 1].values <= limits.values else {
+            let offset = (try? table.objectOffset(path[path.count - 1].object)) ?? 0
+            throw table.reader.error("it expands to more than \(limits.values) values", at: offset)
         }
     }
 

@@ -9,6 +9,10 @@ enum PropertyListReader {
     static let maximumSize = 1 << 20
     /// The deepest nesting of arrays and dictionaries read: real ones nest a few levels.
     static let maximumDepth = 64
+    /// The most values read, every array item, dictionary key and value counted: an Info.plist or a profile
+    /// has hundreds. Foundation allocates for each, and a binary property list can share one object many times
+    /// over, so its values are counted as Foundation would expand them.
+    static let maximumValues = 16_384
 
     /// The property list in `bytes`, which were read at `base` in `file`.
     static func read(_ bytes: [UInt8], file: String, base: Int = 0) throws(ArtifactError) -> PropertyListValue {
@@ -17,9 +21,9 @@ enum PropertyListReader {
             throw ArtifactError(structure, file: file, offset: base, "\(bytes.count) bytes, over the limit of \(maximumSize)")
         }
         if bytes.starts(with: "bplist00".utf8) {
-            try BinaryPropertyListShape.check(bytes, file: file, base: base, maximumDepth: maximumDepth)
+            try BinaryPropertyListShape.check(bytes, file: file, base: base, maximumDepth: maximumDepth, maximumValues: maximumValues)
         } else if let start = bytes.firstIndex(where: { !Self.isLeadingSpace($0) }), bytes[start] == UInt8(ascii: "<") {
-            try XMLPropertyListShape.check(bytes, file: file, base: base, maximumDepth: maximumDepth)
+            try XMLPropertyListShape.check(bytes, file: file, base: base, maximumDepth: maximumDepth, maximumValues: maximumValues)
         } else {
             throw ArtifactError(structure, file: file, offset: base, "neither an XML nor a binary (bplist00) property list")
         }

@@ -1,10 +1,12 @@
-/// The nesting of an XML property list, measured before Foundation parses it: every `<dict>` and `<array>`
-/// start tag opens a level and its end tag closes it; comments, CDATA sections, processing instructions and the
-/// DOCTYPE are skipped, and quoted attribute values are read whole, so no `>` or `<` in them is taken for a tag.
-/// Anything else malformed is left to Foundation, which refuses it.
+/// The nesting and the size of an XML property list, measured before Foundation parses it: every `<dict>` and
+/// `<array>` start tag opens a level and its end tag closes it, and every start tag is a value (a key counts as
+/// one); comments, CDATA sections, processing instructions and the DOCTYPE are skipped, and quoted attribute
+/// values are read whole, so no `>` or `<` in them is taken for a tag. Anything else malformed is left to
+/// Foundation, which refuses it.
 enum XMLPropertyListShape {
-    static func check(_ bytes: [UInt8], file: String, base: Int, maximumDepth: Int) throws(ArtifactError) {
+    static func check(_ bytes: [UInt8], file: String, base: Int, maximumDepth: Int, maximumValues: Int) throws(ArtifactError) {
         var depth = 0
+        var values = 0
         var index = 0
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             if let skipped = skipMarkup(bytes, at: open) {
@@ -17,6 +19,12 @@ enum XMLPropertyListShape {
             while nameEnd < bytes.count, !isNameEnd(bytes[nameEnd]) { nameEnd += 1 }
             guard let tagEnd = endOfTag(bytes, from: nameEnd) else { return }
             let name = bytes[nameStart..<nameEnd]
+            if !closing {
+                values += 1
+                guard values <= maximumValues else {
+                    throw ArtifactError("property list", file: file, offset: base + open, "more than \(maximumValues) values")
+                }
+            }
             if name.elementsEqual("dict".utf8) || name.elementsEqual("array".utf8) {
                 if closing {
                     depth -= 1
