@@ -1,9 +1,10 @@
 import AppFlipArtifacts
 import Foundation
 
-// Inspects a large .ipa and prints how long it took and the process's peak resident set (VmHWM) before and
-// after: figures, never assertions (docs/performance.md). Without a file, it first builds one of MEGABYTES
-// (200 by default) with Tests/AppleArtifacts/make_ios_artifacts.py, most of it an incompressible executable.
+// Inspects a large .ipa (or any iOS artifact) and prints what it read or why it refused it, how long it took,
+// and the process's peak resident set (VmHWM) before and after: figures, never assertions (docs/performance.md).
+// Without a file, it first builds an .ipa of MEGABYTES (200 by default) with
+// Tests/AppleArtifacts/make_ios_artifacts.py, most of it an incompressible executable.
 //
 //   swift run -c release IPABenchmark [--megabytes N | FILE.ipa]
 
@@ -37,13 +38,19 @@ let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? In
 let before = peakResidentKilobytes()
 let clock = ContinuousClock()
 let start = clock.now
-guard let report = try IOSArtifacts.inspect(path: path, now: Date()) else {
-    print("\(path) is not an iOS artifact")
-    exit(1)
+let outcome: String
+do {
+    if let report = try IOSArtifacts.inspect(path: path, now: Date()) {
+        let executable = report.app.executable?.value.slices.map(\.size).reduce(0, +) ?? 0
+        outcome = "read: \(report.kind.rawValue), executable \(executable) bytes"
+    } else {
+        outcome = "not an iOS artifact"
+    }
+} catch {
+    outcome = "refused: \(error)"
 }
 let elapsed = clock.now - start
 let after = peakResidentKilobytes()
-let executable = report.app.executable?.value.slices.map(\.size).reduce(0, +) ?? 0
-print("ipa: \(path), \(size) bytes, executable \(executable) bytes")
+print("\(path), \(size) bytes: \(outcome)")
 print("inspected in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
 print("peak RSS (VmHWM): \(before / 1024) MiB before, \(after / 1024) MiB after")
