@@ -42,8 +42,8 @@ public enum IOSArtifacts {
         let lowercased = name.lowercased()
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             if lowercased.hasSuffix(".ipa") { return .ipa }
-            guard let directory = try? ZipDirectory(file) else { return nil }
-            return IPAReader.bundles(directory).isEmpty ? nil : .ipa
+            guard let directory = try? ZipDirectory(file), (try? IPAReader.holdsAppBundle(directory)) == true else { return nil }
+            return .ipa
         }
         let magic = head.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE, 0xCAFE_BABE, 0xCAFE_BABF].contains(magic) { return .machO }

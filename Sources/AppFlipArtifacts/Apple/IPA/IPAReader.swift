@@ -10,19 +10,17 @@ enum IPAReader {
     static func read(_ source: some ArtifactBytes) throws(ArtifactError) -> IOSApp {
         let directory = try ZipDirectory(source)
         let reader = ZipEntryReader(source: source, directory: directory)
-        let bundle = try appBundle(directory, in: source.name)
-        // Names are unique: the directory refuses a repeated one.
-        let entries = Dictionary(directory.entries.map { ($0.name, $0) }) { first, _ in first }
-        guard let infoEntry = entries[bundle + "Info.plist"] else {
+        let (bundle, found) = try find(in: directory, ["Info.plist", "embedded.mobileprovision"])
+        guard let infoEntry = found["Info.plist"] else {
             throw ArtifactError("IPA", file: source.name, offset: nil, "\(bundle) has no Info.plist")
         }
         let info = try InfoPlist(bytes: reader.read(infoEntry, limit: PropertyListReader.maximumSize), file: infoEntry.name)
         var app = IOSApp(infoPlist: IOSApp.Read(entry: infoEntry.name, value: info))
-        if let profileEntry = entries[bundle + "embedded.mobileprovision"] {
+        if let profileEntry = found["embedded.mobileprovision"] {
             let profile = try ProvisioningProfile(bytes: reader.read(profileEntry, limit: ProvisioningProfile.maximumSize), file: profileEntry.name)
             app.profile = IOSApp.Read(entry: profileEntry.name, value: profile)
         }
-        guard let executable = info.executable, !executable.contains("/") else {
+        guard let executable = info.executable, !executable.isEmpty, !executable.contains("/") else {
             throw ArtifactError(
                 "IPA",
                 file: infoEntry.name,
@@ -30,7 +28,7 @@ enum IPAReader {
                 "CFBundleExecutable is missing or names a path, so the executable cannot be found"
             )
         }
-        guard let executableEntry = entries[bundle + executable] else {
+        guard let executableEntry = try find(in: directory, [executable]).found[executable] else {
             throw ArtifactError(
                 "IPA",
                 file: source.name,
@@ -44,25 +42,56 @@ enum IPAReader {
         return app
     }
 
-    /// `Payload/NAME.app/`: the one app bundle at the top of Payload.
-    private static func appBundle(_ directory: ZipDirectory, in file: String) throws(ArtifactError) -> String {
-        let bundles = bundles(directory)
-        guard bundles.count == 1, let bundle = bundles.first else {
-            let found = bundles.isEmpty ? "none" : bundles.sorted().joined(separator: ", ")
-            throw ArtifactError("IPA", file: file, offset: nil, "an .ipa holds exactly one Payload/NAME.app/; this one holds \(found)")
+    /// The one app bundle, `Payload/NAME.app/`, and the entries named `files` inside it, in one pass over the
+    /// directory: a second bundle, or a second entry of one of those names, is refused, since two readers could
+    /// then take different files.
+    private static func find(in directory: ZipDirectory, _ files: [String]) throws(ArtifactError) -> (bundle: String, found: [String: ZipEntry]) {
+        var bundle: String?
+        var found: [String: ZipEntry] = [:]
+        try directory.forEach { entry throws(ArtifactError) in
+            guard let prefix = bundlePrefix(entry.name) else { return true }
+            if let bundle, bundle != prefix {
+                throw ArtifactError(
+                    "IPA",
+                    file: directory.source.name,
+                    offset: nil,
+                    "an .ipa holds exactly one Payload/NAME.app/; this one holds \(bundle) and \(prefix)"
+                )
+            }
+            bundle = prefix
+            let file = String(entry.name.dropFirst(prefix.count))
+            guard files.contains(file) else { return true }
+            guard found[file] == nil else {
+                throw ArtifactError(
+                    "zip central directory",
+                    file: directory.source.name,
+                    offset: entry.recordOffset + 46,
+                    "a second entry named \"\(entry.name)\""
+                )
+            }
+            found[file] = entry
+            return true
         }
-        return bundle
+        guard let bundle else {
+            throw ArtifactError("IPA", file: directory.source.name, offset: nil, "an .ipa holds exactly one Payload/NAME.app/; this one holds none")
+        }
+        return (bundle, found)
     }
 
-    /// Every `Payload/NAME.app/` the entries' names start with.
-    static func bundles(_ directory: ZipDirectory) -> Set<String> {
-        var bundles: Set<String> = []
-        for entry in directory.entries {
-            let parts = entry.name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-            if parts.count >= 2, parts[0] == "Payload", parts[1].hasSuffix(".app"), parts[1].count > 4 {
-                bundles.insert("Payload/\(parts[1])/")
-            }
+    /// `Payload/NAME.app/` when `name` lies in one.
+    private static func bundlePrefix(_ name: String) -> String? {
+        let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0] == "Payload", parts[1].hasSuffix(".app"), parts[1].count > 4 else { return nil }
+        return "Payload/\(parts[1])/"
+    }
+
+    /// Whether the archive holds a `Payload/NAME.app/` entry: what tells an .ipa from another zip (an APK).
+    static func holdsAppBundle(_ directory: ZipDirectory) throws(ArtifactError) -> Bool {
+        var holds = false
+        try directory.forEach { entry throws(ArtifactError) in
+            holds = bundlePrefix(entry.name) != nil
+            return !holds
         }
-        return bundles
+        return holds
     }
 }

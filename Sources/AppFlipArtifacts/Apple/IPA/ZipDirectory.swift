@@ -13,43 +13,62 @@ struct ZipEntry {
 }
 
 /// A zip archive's central directory, read where it lies at the end of the file: the end of central directory
-/// record (APPNOTE.TXT 4.3.16, or its ZIP64 form, 4.3.14 and 4.3.15), then every record. ZIPFoundation 0.9.20
-/// lists entries too, but keeps their data offsets internal and, on Linux, inflates past an entry's compressed
-/// bytes to the end of the file, where a deflate stream that never ends loops forever (weichsel/ZIPFoundation
-/// pull request 389); so this reads the directory, and `ZipEntryReader` feeds ZIPFoundation's inflater the
-/// entry's own bytes only. Every name is checked: none may climb out of the archive (`..`, a leading `/`) or
-/// repeat another, since two readers could then take different files for one name.
+/// record (APPNOTE.TXT 4.3.16, or its ZIP64 form, 4.3.14 and 4.3.15), then the records, a window at a time, so
+/// that an archive of any number of files costs the memory of one window. ZIPFoundation 0.9.20 lists entries
+/// too, but keeps their data offsets internal and, on Linux, inflates past an entry's compressed bytes to the end
+/// of the file, where a deflate stream that never ends loops forever (weichsel/ZIPFoundation pull request 389);
+/// so this reads the directory, and `ZipEntryReader` feeds ZIPFoundation's inflater the entry's own bytes only.
+/// Every name is checked: none may climb out of the archive (`..`, a leading `/`).
 struct ZipDirectory {
     /// The largest central directory read: an app of 100,000 files has about 10 MiB.
     static let maximumSize = 64 << 20
+    /// The window the records are read through: larger than any one record (46 bytes and three 16-bit lengths).
+    static let window = 1 << 20
 
-    let entries: [ZipEntry]
+    let source: any ArtifactBytes
+    /// How many records the end record counts.
+    let count: Int
     /// Where the central directory starts: no entry's data may reach it.
     let directoryOffset: Int
+    let directorySize: Int
 
     init(_ source: some ArtifactBytes) throws(ArtifactError) {
         let (count, size, offset) = try Self.endRecord(source)
         guard size <= Self.maximumSize else {
             throw ArtifactError("zip central directory", file: source.name, offset: offset, "\(size) bytes, over the limit of \(Self.maximumSize)")
         }
-        let directory = ByteReader(
-            try source.read(offset..<(offset + size), for: "zip central directory"),
-            base: offset,
-            file: source.name,
-            structure: "zip central directory",
-            bigEndian: false
-        )
-        guard count <= size / 46 else { throw directory.error("\(count) entries cannot fit in \(size) bytes", at: 0) }
-        var entries: [ZipEntry] = []
-        var names: Set<String> = []
-        var position = 0
-        for _ in 0..<count {
-            let entry = try Self.record(directory, at: &position)
-            try Self.checkName(entry, directory, seen: &names)
-            entries.append(entry)
+        guard count <= size / 46 else {
+            throw ArtifactError("zip central directory", file: source.name, offset: offset, "\(count) entries cannot fit in \(size) bytes")
         }
-        self.entries = entries
+        self.source = source
+        self.count = count
         self.directoryOffset = offset
+        self.directorySize = size
+    }
+
+    /// Hands each entry to `visit`, in directory order, until it returns false.
+    func forEach(_ visit: (ZipEntry) throws(ArtifactError) -> Bool) throws(ArtifactError) {
+        let end = directoryOffset + directorySize
+        var window = ByteReader([], base: directoryOffset, file: source.name, structure: "zip central directory", bigEndian: false)
+        var position = directoryOffset
+        for _ in 0..<count {
+            // A record is 46 bytes and three lengths of at most 65,535 each; read on when the window ends sooner.
+            if position + 46 + 3 * 0xFFFF > window.base + window.count, window.base + window.count < end {
+                let next = position..<min(end, position + Self.window)
+                window = ByteReader(
+                    try source.read(next, for: "zip central directory"),
+                    base: position,
+                    file: source.name,
+                    structure: "zip central directory",
+                    bigEndian: false
+                )
+            }
+            var at = position - window.base
+            let entry = try Self.record(window, at: &at)
+            try Self.checkName(entry, window)
+            position = window.base + at
+            guard try visit(entry) else { return }
+        }
     }
 
     /// The entry count, size and offset of the central directory, from the end records.
@@ -172,14 +191,11 @@ struct ZipDirectory {
         }
     }
 
-    /// Refuses a name that is empty, holds a NUL, starts with `/`, has a `..` component (either separator), or
-    /// repeats another.
-    private static func checkName(_ entry: ZipEntry, _ directory: ByteReader, seen names: inout Set<String>) throws(ArtifactError) {
+    /// Refuses a name that is empty, holds a NUL, starts with `/`, or has a `..` component (either separator).
+    private static func checkName(_ entry: ZipEntry, _ window: ByteReader) throws(ArtifactError) {
         let components = entry.name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }
-        let offset = entry.recordOffset - directory.base + 46
         guard !entry.name.isEmpty, !entry.name.contains("\0"), !entry.name.hasPrefix("/"), !components.contains("..") else {
-            throw directory.error("the entry name \"\(entry.name)\" climbs out of the archive", at: offset)
+            throw window.error("the entry name \"\(entry.name)\" climbs out of the archive", at: entry.recordOffset - window.base + 46)
         }
-        guard names.insert(entry.name).inserted else { throw directory.error("a second entry named \"\(entry.name)\"", at: offset) }
     }
 }
