@@ -93,6 +93,14 @@ struct MachOTests {
         )
     }
 
+    /// CS_ADHOC in the CodeDirectory's flags (big-endian, 12 bytes in) marks a signature made by no certificate.
+    @Test func adHocFlagIsRead() async throws {
+        let bytes = try await AppleArtifactFixtures.bytes("Demo-arm64")
+        #expect(try MachOFile(bytes: bytes, name: "Demo-arm64").slices[0].signature?.codeDirectory.isAdHoc == false)
+        let adHoc = bytes.patching32(HostileMachOTests.codeDirectory + 12, 0x2, bigEndian: true)
+        #expect(try MachOFile(bytes: adHoc, name: "Demo-arm64").slices[0].signature?.codeDirectory.isAdHoc == true)
+    }
+
     /// When the two forms disagree, iOS 15 and later read the DER one; when slices disagree, arm64 speaks. Both
     /// are flagged, for the audit. (`get-task-allow` is `01 01 FF` in DER: its value byte is flipped to false.)
     @Test func derFormAndArm64SliceSpeakWhenSourcesDisagree() async throws {

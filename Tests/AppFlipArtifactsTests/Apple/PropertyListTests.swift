@@ -71,6 +71,16 @@ import Testing
         #expect(app.associatedDomains?.applinks.count == 3)
     }
 
+    @Test func appIDsSplitAtTheFirstDot() {
+        #expect(AppleAppID("ABCDE12345.com.example.app") == AppleAppID(team: "ABCDE12345", bundle: "com.example.app"))
+        #expect(AppleAppID("ABCDE12345.*")?.isWildcard == true)
+        #expect(AppleAppID("ABCDE12345.com.example.*")?.isWildcard == true)
+        #expect(AppleAppID("ABCDE12345.com.example.app")?.isWildcard == false)
+        #expect(AppleAppID("nodot") == nil)
+        #expect(AppleAppID(".bundle") == nil)
+        #expect(AppleAppID("TEAM.") == nil)
+    }
+
     /// Each entry is parsed as routing parses it; other services are listed, not judged; a bad applinks entry keeps
     /// its reason.
     @Test func associatedDomainEntriesAreParsedAsRoutingParsesThem() {

@@ -14,10 +14,12 @@ public struct CodeDirectory: Sendable, Hashable {
     public let identifier: String?
     /// The team identifier (version 0x20200 and later).
     public let teamIdentifier: String?
-    /// The number of code pages hashed.
-    public let codeSlots: Int
     /// The page size hashed: 4096 or 16384.
     public let pageSize: Int
+
+    /// Whether the signature is ad hoc (CS_ADHOC in `flags`): signed by no certificate, which iOS runs only from
+    /// a trust cache or a developer's own machine.
+    public var isAdHoc: Bool { flags & 0x2 != 0 }
 
     /// The hash type's name, as `codesign -d` prints it.
     public var hashName: String {
@@ -71,7 +73,6 @@ public struct CodeDirectory: Sendable, Hashable {
         self.version = version
         self.flags = try blob.uint32(at: 12)
         self.hashType = hashType
-        self.codeSlots = codeSlots
         self.pageSize = 1 << Int(pageShift)
     }
 

@@ -19,7 +19,7 @@ extension IOSArtifactReport {
                 app.appIDs.map {
                     .object([
                         "source": .string($0.source.rawValue), "appID": .string($0.value.description), "team": .string($0.value.team),
-                        "bundle": .string($0.value.bundle),
+                        "bundle": .string($0.value.bundle), "wildcard": .bool($0.value.isWildcard),
                     ])
                 }
             ),
@@ -93,6 +93,9 @@ extension IOSArtifactReport {
             "identifier": string(directory.identifier),
             "teamIdentifier": string(directory.teamIdentifier),
             "hashType": .string(directory.hashName),
+            "pageSize": .number(Double(directory.pageSize)),
+            "flags": .number(Double(directory.flags)),
+            "adHoc": .bool(directory.isAdHoc),
             "codeDirectoryVersion": .number(Double(directory.version)),
             "codeDirectories": .number(Double(signature.codeDirectories.count)),
             "entitlements": signature.entitlements.map(json) ?? .null,

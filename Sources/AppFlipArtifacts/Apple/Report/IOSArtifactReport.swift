@@ -85,7 +85,7 @@ public struct IOSArtifactReport: Sendable {
             let directory = signature.codeDirectory
             lines.append(
                 "  \(slice.architecture):\(platform), signed as \(directory.identifier ?? "no identifier"), team \(directory.teamIdentifier ?? "none"), "
-                    + "\(directory.hashName), signature of \(range.count) bytes at \(slice.offset + range.lowerBound)"
+                    + "\(directory.hashName)\(directory.isAdHoc ? ", ad hoc" : ""), signature of \(range.count) bytes at \(slice.offset + range.lowerBound)"
             )
             for certificate in signature.certificates { lines.append("    signature certificate: \(Self.certificate(certificate))") }
             if let entitlements = signature.entitlements {
