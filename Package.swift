@@ -146,9 +146,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The partner's app from its build artifacts: APK, AAB and Android manifests read in bounded time and
-        // memory (docs/artifacts.md). Zips on ZIPFoundation, the AAB's manifest on swift-protobuf, certificates on
-        // swift-certificates; the binary XML and APK Signing Block readers are written to their formats.
+        // MARK: The partner's own app, from its build artifacts, read in bounded time and memory (docs/artifacts.md):
+        // APK, AAB and Android manifests (Android/), an .ipa, a provisioning profile, a Mach-O executable's code
+        // signature, entitlements and Info.plist (Apple/). Zips on ZIPFoundation, the AAB's manifest on
+        // swift-protobuf, certificates on swift-certificates and swift-asn1; the binary XML, APK Signing Block and
+        // Mach-O code-signature readers are written to their formats.
         .target(
             name: "AppFlipArtifacts",
             dependencies: [
@@ -244,6 +246,13 @@ let package = Package(
             name: "MatchBenchmark",
             dependencies: ["AppFlipCore", "BenchmarkThresholds"],
             path: "Benchmarks/MatchBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // Inspects a large generated .ipa and prints the time and the peak RSS it took: `swift run -c release IPABenchmark`.
+        .executableTarget(
+            name: "IPABenchmark",
+            dependencies: ["AppFlipArtifacts"],
+            path: "Benchmarks/IPABenchmark",
             swiftSettings: swiftSettings
         ),
         // Prints the CPU cost of the per-handoff log record: `swift run -c release LogBenchmark`.
@@ -421,7 +430,7 @@ let package = Package(
         .testTarget(
             name: "AppFlipArtifactsTests",
             dependencies: [
-                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", "AppFlipTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -446,6 +455,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzSigningBlock", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzResourceTable", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzAABManifest", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzMachO", ["AppFlipArtifacts"]),
+        ("FuzzProvisioningProfile", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzPropertyList", ["AppFlipArtifacts"]),
+        ("FuzzIPA", ["AppFlipArtifacts"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(
