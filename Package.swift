@@ -425,12 +425,13 @@ let package = Package(
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),
-        // The artifact readers against Google's own tools (aapt, apksigner, from Debian) on artifacts the tests build
-        // with them (scripts/android), and the hostile-artifact table.
+        // The artifact readers against the tools that read the same files (aapt and apksigner from Debian, openssl,
+        // llvm-objdump, Info-ZIP) on artifacts the tests build (Tests/AndroidArtifacts, Tests/AppleArtifacts), the
+        // hostile-artifact tables, and `appflip app inspect`.
         .testTarget(
             name: "AppFlipArtifactsTests",
             dependencies: [
-                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", "AppFlipTesting", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "appflip", "AppFlipArtifacts", "AppFlipCore", "AppFlipTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -343,8 +343,9 @@ def hostile_archives(folder, info, profile, executable):
     bomb = raw.compress(bytes(64 << 20)) + raw.flush()
     liar = lying_zip("Payload/Demo.app/Info.plist", bomb, 300, zlib.crc32(bytes(300)))
     (folder / "bomb-lying.ipa").write_bytes(liar)
-    # A deflate stream that never ends: a non-final stored block that claims 65535 bytes, then the end of the file.
-    (folder / "endless-deflate.ipa").write_bytes(lying_zip("Payload/Demo.app/Info.plist", b"\x00\xff\xff\x00\x00abc", 100000, 0))
+    # A deflate stream that never ends: a non-final stored block that claims 65535 bytes, 1000 of them, then the end
+    # of the entry (its declared size within 200 times its compressed size, the archive's ratio bound).
+    (folder / "endless-deflate.ipa").write_bytes(lying_zip("Payload/Demo.app/Info.plist", b"\x00\xff\xff\x00\x00" + b"a" * 1000, 100000, 0))
     # A stored Info.plist whose bytes do not match the CRC-32 the archive declares.
     plain = bytearray(stored_ipa(info))
     at = plain.index(b"bplist00")

@@ -37,12 +37,12 @@ public enum IOSArtifacts {
         return IOSArtifactReport(file: path, kind: kind, app: app, now: now)
     }
 
-    static func detect(_ file: some ArtifactBytes, name: String) throws(ArtifactError) -> IOSArtifactKind? {
+    static func detect(_ file: some ByteSource, name: String) throws(ArtifactError) -> IOSArtifactKind? {
         let head = try file.read(at: 0, count: min(file.count, 4096))
         let lowercased = name.lowercased()
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
             if lowercased.hasSuffix(".ipa") { return .ipa }
-            guard let directory = try? ZipDirectory(file), (try? IPAReader.holdsAppBundle(directory)) == true else { return nil }
+            guard let archive = try? ArtifactArchive(source: file), (try? IPAReader.holdsAppBundle(archive)) == true else { return nil }
             return .ipa
         }
         let magic = head.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -59,10 +59,10 @@ public enum IOSArtifacts {
         return keys.contains { $0.hasPrefix("CFBundle") } ? .infoPlist : .entitlements
     }
 
-    static func read(_ file: some ArtifactBytes, kind: IOSArtifactKind) throws(ArtifactError) -> IOSApp {
+    static func read(_ file: some ByteSource, kind: IOSArtifactKind) throws(ArtifactError) -> IOSApp {
         switch kind {
         case .ipa:
-            return try IPAReader.read(file)
+            return try IPAReader.read(try ArtifactArchive(source: file))
         case .machO:
             return IOSApp(executable: IOSApp.Read(entry: file.name, value: try MachOScanner.read(file)))
         case .provisioningProfile:
@@ -79,7 +79,7 @@ public enum IOSArtifacts {
     }
 
     /// The whole file, when it is at most `limit` bytes.
-    private static func bounded(_ file: some ArtifactBytes, limit: Int, _ structure: String) throws(ArtifactError) -> [UInt8] {
+    private static func bounded(_ file: some ByteSource, limit: Int, _ structure: String) throws(ArtifactError) -> [UInt8] {
         guard file.count <= limit else {
             throw ArtifactError(structure, file: file.name, offset: 0, "\(file.count) bytes, over the limit of \(limit)")
         }

@@ -35,31 +35,20 @@ import Testing
         #expect(entries.compactMap(\.applinks).map(\.modes) == [[], [.developer], [.developer, .managed]])
     }
 
-    @Test(.enabled(if: AppleArtifactFixtures.has("zipinfo") && AppleArtifactFixtures.has("unzip"), "needs zipinfo and unzip"))
+    @Test(.enabled(if: ArtifactTools.has("zipinfo") && ArtifactTools.has("unzip"), "needs zipinfo and unzip"))
     func entriesMatchInfoZIP() async throws {
         let path = try await AppleArtifactFixtures.path("Demo.ipa")
-        let source = try FileBytes(path: path)
-        let directory = try ZipDirectory(source)
-        let entries = try Self.entries(directory)
-        let listed = try await AppleArtifactFixtures.run("zipinfo", ["-1", path]).split(separator: "\n").map(String.init)
+        let archive = try ArtifactArchive(path: path)
+        let entries = try archive.directory.entries { _ in true }
+        let listed = try await ArtifactTools.output("zipinfo", ["-1", path]).split(separator: "\n").map(String.init)
         #expect(entries.map(\.name) == listed)
         let extracted = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-ipa-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: extracted) }
-        try await AppleArtifactFixtures.run("unzip", ["-q", path, "-d", extracted])
-        let reader = ZipEntryReader(source: source, directory: directory)
+        try await ArtifactTools.output("unzip", ["-q", path, "-d", extracted])
         for entry in entries where !entry.name.hasSuffix("/") {
             let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: extracted + "/" + entry.name)))
-            #expect(try reader.read(entry, limit: 1 << 20) == expected, "\(entry.name)")
+            #expect(try archive.read(entry, limit: 1 << 20) == expected, "\(entry.name)")
         }
-    }
-
-    static func entries(_ directory: ZipDirectory) throws(ArtifactError) -> [ZipEntry] {
-        var entries: [ZipEntry] = []
-        try directory.forEach { entry throws(ArtifactError) in
-            entries.append(entry)
-            return true
-        }
-        return entries
     }
 
     @Test func readsTheZIP64EndRecords() async throws {
@@ -67,9 +56,9 @@ import Testing
         let tail = try await AppleArtifactFixtures.bytes("Demo-zip64.ipa").suffix(22)
         #expect(Array(tail.prefix(4)) == [0x50, 0x4B, 0x05, 0x06])
         #expect(Array(tail.dropFirst(10).prefix(2)) == [0xFF, 0xFF])
-        let directory = try ZipDirectory(try FileBytes(path: path))
-        #expect(directory.count == 70005)
-        #expect(try Self.entries(directory).count == 70005)
+        let directory = try ArtifactArchive(path: path).directory
+        #expect(directory.entryCount == 70005)
+        #expect(try directory.entries { _ in true }.count == 70005)
         let app = try #require(try IOSArtifacts.read(path: path)).app
         #expect(app.executable?.value.primarySlice?.signature?.codeDirectory.identifier == "com.example.demo")
         #expect(app.profile == nil)

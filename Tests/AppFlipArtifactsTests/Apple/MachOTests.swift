@@ -6,12 +6,12 @@ import Testing
 
 /// Mach-O executables built to <mach-o/loader.h> and <mach-o/fat.h> with a code signature to cs_blobs.h, read
 /// back and held against LLVM's own Mach-O reader, `llvm-objdump --macho`.
-@Suite(.enabled(if: AppleArtifactFixtures.has("llvm-objdump"), "needs llvm-objdump (the Swift toolchain ships it)"))
+@Suite(.enabled(if: ArtifactTools.has("llvm-objdump"), "needs llvm-objdump (the Swift toolchain ships it)"))
 struct MachOTests {
     /// What `llvm-objdump --macho --private-headers --arch=all` says of each architecture: its name and
     /// LC_CODE_SIGNATURE's `dataoff` and `datasize`.
     static func objdump(_ path: String) async throws -> [(architecture: String, dataOffset: Int, dataSize: Int, minimumOS: String)] {
-        let output = try await AppleArtifactFixtures.run("llvm-objdump", ["--macho", "--private-headers", "--arch=all", path])
+        let output = try await ArtifactTools.output("llvm-objdump", ["--macho", "--private-headers", "--arch=all", path])
         var slices: [(String, Int, Int, String)] = []
         var architecture = ""
         var minimumOS = ""
@@ -45,7 +45,7 @@ struct MachOTests {
         #expect(slice.platform == "iOS")
         #expect(slice.minimumOS == expected[0].minimumOS)
         #expect(slice.fileType == 2)
-        #expect(try await AppleArtifactFixtures.run("file", ["-b", path]).hasPrefix("Mach-O 64-bit arm64 executable"))
+        #expect(try await ArtifactTools.output("file", ["-b", path]).hasPrefix("Mach-O 64-bit arm64 executable"))
     }
 
     @Test func universalExecutableMatchesLLVM() async throws {
@@ -57,10 +57,10 @@ struct MachOTests {
         for (slice, objdump) in zip(file.slices, expected) {
             #expect(slice.signatureRange == objdump.dataOffset..<(objdump.dataOffset + objdump.dataSize))
         }
-        let headers = try await AppleArtifactFixtures.run("llvm-objdump", ["--macho", "--universal-headers", path])
+        let headers = try await ArtifactTools.output("llvm-objdump", ["--macho", "--universal-headers", path])
         let offsets = headers.split(separator: "\n").filter { $0.hasPrefix("    offset ") }.map { Int($0.split(separator: " ")[1])! }
         #expect(file.slices.map(\.offset) == offsets)
-        #expect(try await AppleArtifactFixtures.run("file", ["-b", path]).hasPrefix("Mach-O universal binary with 2 architectures"))
+        #expect(try await ArtifactTools.output("file", ["-b", path]).hasPrefix("Mach-O universal binary with 2 architectures"))
     }
 
     /// Both entitlement forms carry exactly the .entitlements file the executable was signed with.

@@ -16,7 +16,7 @@ import Testing
         #expect(xml.bundleVersion == "42")
         #expect(xml.minimumOSVersion == "15.0")
         #expect(xml.values["CFBundleSupportedPlatforms"] == .array([.string("iPhoneOS")]))
-        let described = try await AppleArtifactFixtures.run("file", ["-b", try await AppleArtifactFixtures.path("Info.binary.plist")])
+        let described = try await ArtifactTools.output("file", ["-b", try await AppleArtifactFixtures.path("Info.binary.plist")])
         #expect(described.hasPrefix("Apple binary property list"))
     }
 

@@ -30,7 +30,7 @@ import Testing
         #expect(profile.name == "Demo \(name)")
 
         // openssl verifies the same structure and extracts the same property list.
-        let content = try await AppleArtifactFixtures.run(
+        let content = try await ArtifactTools.output(
             "openssl",
             ["cms", "-verify", "-noverify", "-inform", "DER", "-in", path, "-out", "/dev/stdout"]
         )
@@ -66,7 +66,7 @@ import Testing
         #expect(developer.commonName == "Apple Development: Test Developer (DEVTEAM001)")
         #expect(developer.organizationalUnit == "ABCDE12345")
         #expect(developer.organization == "Example Inc.")
-        let fingerprint = try await AppleArtifactFixtures.run(
+        let fingerprint = try await ArtifactTools.output(
             "openssl",
             ["x509", "-noout", "-fingerprint", "-sha256", "-in", try await AppleArtifactFixtures.path("pki/developer.pem")]
         )

@@ -7,73 +7,65 @@ enum IPAReader {
     /// later (App Store Connect Help, "Maximum build file sizes"); this leaves room for its data and symbols.
     static let maximumExecutableSize = 1 << 30
 
-    static func read(_ source: some ArtifactBytes) throws(ArtifactError) -> IOSApp {
-        let directory = try ZipDirectory(source)
-        let reader = ZipEntryReader(source: source, directory: directory)
-        let (bundle, found) = try find(in: directory, ["Info.plist", "embedded.mobileprovision"])
+    static func read(_ archive: ArtifactArchive) throws(ArtifactError) -> IOSApp {
+        let (bundle, found) = try find(in: archive, ["Info.plist", "embedded.mobileprovision"])
         guard let infoEntry = found["Info.plist"] else {
-            throw ArtifactError("IPA", file: source.name, offset: nil, "\(bundle) has no Info.plist")
+            throw ArtifactError("IPA", file: archive.file, offset: nil, "\(bundle) has no Info.plist")
         }
-        let info = try InfoPlist(bytes: reader.read(infoEntry, limit: PropertyListReader.maximumSize), file: infoEntry.name)
+        let info = try InfoPlist(bytes: archive.read(infoEntry, limit: PropertyListReader.maximumSize), file: archive.file(of: infoEntry))
         var app = IOSApp(infoPlist: IOSApp.Read(entry: infoEntry.name, value: info))
         if let profileEntry = found["embedded.mobileprovision"] {
-            let profile = try ProvisioningProfile(bytes: reader.read(profileEntry, limit: ProvisioningProfile.maximumSize), file: profileEntry.name)
+            let profile = try ProvisioningProfile(
+                bytes: archive.read(profileEntry, limit: ProvisioningProfile.maximumSize),
+                file: archive.file(of: profileEntry)
+            )
             app.profile = IOSApp.Read(entry: profileEntry.name, value: profile)
         }
         guard let executable = info.executable, !executable.isEmpty, !executable.contains("/") else {
             throw ArtifactError(
                 "IPA",
-                file: infoEntry.name,
+                file: archive.file(of: infoEntry),
                 offset: nil,
                 "CFBundleExecutable is missing or names a path, so the executable cannot be found"
             )
         }
-        guard let executableEntry = try find(in: directory, [executable]).found[executable] else {
+        guard let executableEntry = try archive.directory.entry(named: bundle + executable) else {
             throw ArtifactError(
                 "IPA",
-                file: source.name,
+                file: archive.file,
                 offset: nil,
                 "the executable \(bundle + executable) that CFBundleExecutable names is not in the archive"
             )
         }
-        var stream = try MachOStream(size: executableEntry.uncompressedSize, name: executableEntry.name)
-        try reader.stream(executableEntry, limit: maximumExecutableSize) { chunk throws(ArtifactError) in try stream.consume(chunk) }
+        var stream = try MachOStream(size: executableEntry.uncompressedSize, name: archive.file(of: executableEntry))
+        try archive.stream(executableEntry, limit: maximumExecutableSize) { chunk throws(ArtifactError) in try stream.consume(chunk) }
         app.executable = IOSApp.Read(entry: executableEntry.name, value: try stream.finish())
         return app
     }
 
     /// The one app bundle, `Payload/NAME.app/`, and the entries named `files` inside it, in one pass over the
-    /// directory: a second bundle, or a second entry of one of those names, is refused, since two readers could
-    /// then take different files.
-    private static func find(in directory: ZipDirectory, _ files: [String]) throws(ArtifactError) -> (bundle: String, found: [String: ZipEntry]) {
+    /// directory: a second bundle is refused, since two readers could then take different apps. (A second
+    /// entry of one name is refused when the archive is opened.)
+    private static func find(in archive: ArtifactArchive, _ files: [String]) throws(ArtifactError) -> (bundle: String, found: [String: ZipEntry]) {
         var bundle: String?
         var found: [String: ZipEntry] = [:]
-        try directory.forEach { entry throws(ArtifactError) in
+        try archive.directory.forEach { entry throws(ArtifactError) in
             guard let prefix = bundlePrefix(entry.name) else { return true }
             if let bundle, bundle != prefix {
                 throw ArtifactError(
                     "IPA",
-                    file: directory.source.name,
+                    file: archive.file,
                     offset: nil,
                     "an .ipa holds exactly one Payload/NAME.app/; this one holds \(bundle) and \(prefix)"
                 )
             }
             bundle = prefix
             let file = String(entry.name.dropFirst(prefix.count))
-            guard files.contains(file) else { return true }
-            guard found[file] == nil else {
-                throw ArtifactError(
-                    "zip central directory",
-                    file: directory.source.name,
-                    offset: entry.recordOffset + 46,
-                    "a second entry named \"\(entry.name)\""
-                )
-            }
-            found[file] = entry
+            if files.contains(file) { found[file] = entry }
             return true
         }
         guard let bundle else {
-            throw ArtifactError("IPA", file: directory.source.name, offset: nil, "an .ipa holds exactly one Payload/NAME.app/; this one holds none")
+            throw ArtifactError("IPA", file: archive.file, offset: nil, "an .ipa holds exactly one Payload/NAME.app/; this one holds none")
         }
         return (bundle, found)
     }
@@ -86,9 +78,9 @@ enum IPAReader {
     }
 
     /// Whether the archive holds a `Payload/NAME.app/` entry: what tells an .ipa from another zip (an APK).
-    static func holdsAppBundle(_ directory: ZipDirectory) throws(ArtifactError) -> Bool {
+    static func holdsAppBundle(_ archive: ArtifactArchive) throws(ArtifactError) -> Bool {
         var holds = false
-        try directory.forEach { entry throws(ArtifactError) in
+        try archive.directory.forEach { entry throws(ArtifactError) in
             holds = bundlePrefix(entry.name) != nil
             return !holds
         }

@@ -36,13 +36,7 @@ public struct CodeDirectory: Sendable, Hashable {
 
     /// Reads the CodeDirectory blob of `length` bytes at `offset`.
     init(_ signature: ByteReader, at offset: Int, length: Int) throws(ArtifactError) {
-        let blob = ByteReader(
-            Array(signature.bytes[offset..<(offset + length)]),
-            base: signature.base + offset,
-            file: signature.file,
-            structure: "CodeDirectory",
-            bigEndian: true
-        )
+        let blob = try signature.reader(at: offset, count: length, structure: "CodeDirectory", "the CodeDirectory")
         guard try blob.uint32(at: 0) == Self.magic else { throw blob.error("the CodeDirectory slot does not hold magic 0xfade0c02", at: 0) }
         let version = try blob.uint32(at: 8)
         let headerSize = Self.headerSize(version)

@@ -78,7 +78,7 @@ struct MachOScanner {
     var result: MachOFile { MachOFile(isUniversal: isUniversal, slices: slices) }
 
     /// Reads a whole file through `source`, one wanted range at a time.
-    static func read(_ source: some ArtifactBytes) throws(ArtifactError) -> MachOFile {
+    static func read(_ source: some ByteSource) throws(ArtifactError) -> MachOFile {
         var scanner = try MachOScanner(fileSize: source.count, file: source.name)
         while let range = scanner.wanted { try scanner.supply(source.read(range, for: "Mach-O file")) }
         return scanner.result

@@ -3,8 +3,9 @@
 /// two-byte elements would cost far more than the file. Only headers are read; a malformed one ends the count,
 /// and swift-asn1 then refuses the bytes with its own error.
 enum ASN1ElementCount {
-    /// The most elements read: a provisioning profile's CMS (its content is one OCTET STRING, or a few pieces)
-    /// or a code signature's has a few hundred, and DER entitlements a few dozen.
+    /// The most elements read: a CMS SignedData (a provisioning profile's, whose content is one OCTET STRING or
+    /// a few pieces; a code signature's; an APK's v1 signature block) has a few hundred for each certificate it
+    /// carries, and DER entitlements a few dozen.
     static let maximum = 16_384
 
     static func check(_ bytes: [UInt8], structure: String, file: String, base: Int) throws(ArtifactError) {
