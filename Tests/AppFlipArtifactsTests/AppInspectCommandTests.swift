@@ -90,6 +90,8 @@ struct AppInspectCommandTests {
         }
         let unknown = directory.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: unknown)
+        let plist = directory.appendingPathComponent("settings.plist")
+        try Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key>".utf8).write(to: plist)
         for (path, says) in [
             (try cut(try await AndroidTestArtifacts.path("app-v2.apk"), "broken.apk"), "zip end of central directory at offset"),
             (try cut(try await AppleArtifactFixtures.path("Demo.ipa"), "broken.ipa"), "zip end of central directory at offset"),
@@ -100,6 +102,8 @@ struct AppInspectCommandTests {
             (try await AppleArtifactFixtures.path("hostile/dot-dot.ipa"), "zip central directory at offset"),
             (try cut(try await AppleArtifactFixtures.path("Demo-arm64"), "broken-macho"), "at offset"),
             (unknown.path, "not an artifact app inspect reads"),
+            // A nameless property list whose keys cannot be read to tell its kind: the iOS readers' error.
+            (plist.path, "settings.plist: property list at offset"),
         ] {
             let run = try await Self.inspect(["app", "inspect", path])
             #expect(run.status == 1, "\(path): \(run.output)")

@@ -80,10 +80,13 @@ enum ArtifactDispatch {
         let source = try FileBytes(path: file)
         let head = try source.read(at: 0, count: min(source.count, 4096))
         let archive = head.starts(with: [0x50, 0x4B]) ? try ArtifactArchive(source: source) : nil
-        let probe = Probe(file: file, head: head, archive: archive, iosKind: try IOSArtifacts.detect(path: file), now: now)
+        // A property list the iOS readers cannot tell apart is their error, unless another row takes the file.
+        let ios = Result { () throws(ArtifactError) in try IOSArtifacts.detect(path: file) }
+        let probe = Probe(file: file, head: head, archive: archive, iosKind: (try? ios.get()) ?? nil, now: now)
         for row in rows where try row.detect(probe) {
             return try row.read(probe)
         }
+        if case .failure(let error) = ios { throw error }
         throw ArtifactError(
             "file",
             file: file,
