@@ -146,9 +146,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The partner's app from its build artifacts: APK, AAB and Android manifests read in bounded time and
-        // memory (docs/artifacts.md). Zips on ZIPFoundation, the AAB's manifest on swift-protobuf, certificates on
-        // swift-certificates; the binary XML and APK Signing Block readers are written to their formats.
+        // MARK: The partner's own app, from its build artifacts, read in bounded time and memory (docs/artifacts.md):
+        // APK, AAB and Android manifests (Android/), an .ipa, a provisioning profile, a Mach-O executable's code
+        // signature, entitlements and Info.plist (Apple/). Zips on ZIPFoundation, the AAB's manifest on
+        // swift-protobuf, certificates on swift-certificates and swift-asn1; the binary XML, APK Signing Block and
+        // Mach-O code-signature readers are written to their formats.
         .target(
             name: "AppFlipArtifacts",
             dependencies: [
@@ -182,7 +184,7 @@ let package = Package(
             dependencies: [
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming", "AppFlipGoogle",
                 "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .httpClient, .logging, .serviceLifecycle,
-                .subprocess, .nio("NIOCore"), .nio("NIOPosix"), .product(name: "SystemPackage", package: "swift-system"),
+                .nio("NIOCore"), .nio("NIOPosix"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -209,7 +211,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks: figures, never assertions (docs/performance.md).
+        // MARK: Benchmarks: figures held to thresholds, never tests (docs/performance.md).
+        // The thresholds of Benchmarks/Thresholds and each benchmark's verdict on what it measured.
+        .target(name: "BenchmarkThresholds", path: "Benchmarks/BenchmarkThresholds", swiftSettings: swiftSettings),
         // `appflip-bench`: handoffs through appflipd against raw Unix-socket baselines, and full flips against
         // their parts, with appflipd's composition and the OAuth server in its own process.
         .target(
@@ -217,7 +221,8 @@ let package = Package(
             dependencies: [
                 "AppFlipAudit", "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipFraming",
                 "AppFlipGoogle",
-                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", .argumentParser, .httpClient, .logging,
+                "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipProtocol", "AppFlipServer", "BenchmarkThresholds", .argumentParser,
+                .httpClient, .logging,
                 .serviceLifecycle, .nio("NIOCore"), .nio("NIOPosix"), .nio("NIOConcurrencyHelpers"),
             ],
             path: "Benchmarks/AppFlipBench",
@@ -229,17 +234,19 @@ let package = Package(
             path: "Benchmarks/appflip-bench",
             swiftSettings: swiftSettings
         ),
-        // Prints the time and peak RSS of inspecting a generated 200 MB APK: `swift run -c release ArtifactBenchmark`.
+        // `appflip app inspect` on a generated 200 MB APK and a 200 MB .ipa: time and peak RSS against issue 38's limits,
+        // held to Benchmarks/Thresholds/artifacts.json. `swift build -c release --product appflip && swift run -c release
+        // ArtifactBenchmark`.
         .executableTarget(
             name: "ArtifactBenchmark",
-            dependencies: ["AppFlipArtifacts", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BenchmarkThresholds", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Benchmarks/ArtifactBenchmark",
             swiftSettings: swiftSettings
         ),
-        // Prints the cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
+        // The cost of routing one URL with 1, 100 and 10,000 registered apps: `swift run -c release MatchBenchmark`.
         .executableTarget(
             name: "MatchBenchmark",
-            dependencies: ["AppFlipCore"],
+            dependencies: ["AppFlipCore", "BenchmarkThresholds"],
             path: "Benchmarks/MatchBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -251,10 +258,42 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Tests, one target per module.
+        // MARK: Tests, one target per module, and what they share (none of it a product). A target whose tests run
+        // one of this package's executables depends on it.
+        // Which tests run (the slow-test switch), the one way to wait for a condition and the one way to run a
+        // program: this package's built `appflip` and `appflipd`, a fixture's Python.
+        .target(
+            name: "AppFlipTestSupport",
+            dependencies: ["AppFlipClient", "AppFlipTesting", .subprocess, .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/AppFlipTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppFlipTestSupportTests",
+            dependencies: ["appflip", "appflipd", "AppFlipClient", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting"],
+            swiftSettings: swiftSettings
+        ),
+        // Third-party programs the interop tests run against, pinned from PyPI, each with its Python beside it:
+        // the real-server matrix's OAuth2 servers and django-oauth-toolkit, the OAuth clients authlib and
+        // requests-oauthlib, and junitparser.
+        .target(
+            name: "ThirdPartyFixtures",
+            dependencies: ["AppFlipCore", "AppFlipTestSupport", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
+            path: "Tests/ThirdPartyFixtures",
+            exclude: ["django-oauth-toolkit", "junit", "oauth-clients", "oauth-servers", "pinned-venv.sh"],
+            swiftSettings: swiftSettings
+        ),
+        // Reference AASA corpora, shared by the library's tests and the command line's.
+        .target(
+            name: "AASACorpora",
+            dependencies: ["AppFlipCore"],
+            path: "Tests/AASACorpora",
+            resources: [.copy("aasa-conformance"), .copy("sttech-swcutil")],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AppFlipCoreTests",
-            dependencies: ["AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["AASACorpora", "AppFlipCore", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Corpora")],
             swiftSettings: swiftSettings
         ),
@@ -263,6 +302,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipHTTPClientTests",
             dependencies: [
+                "appflip",
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipTesting", .httpClient, .logging,
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"), .crypto,
@@ -278,16 +319,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
-        // django-oauth-toolkit, a real third-party OAuth2 server, for the interop tests.
-        .target(
-            name: "DjangoOAuthFixture",
-            dependencies: ["AppFlipCore", .httpClient, .nio("NIOCore"), .nio("NIOHTTP1")],
-            path: "Tests/DjangoOAuthFixture",
-            swiftSettings: swiftSettings
-        ),
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
@@ -298,6 +333,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipClientTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting", .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
             ],
             swiftSettings: swiftSettings
@@ -305,8 +342,9 @@ let package = Package(
         .testTarget(
             name: "AppFlipOAuthTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth", "AppFlipTesting",
-                "DjangoOAuthFixture",
+                "ThirdPartyFixtures",
                 .httpClient, .logging, .serviceLifecycle,
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"), .nio("NIOCore"),
                 .nio("NIOHTTP1"), .nio("NIOPosix"),
@@ -318,8 +356,10 @@ let package = Package(
         .testTarget(
             name: "AppFlipPartnerTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipOAuth",
-                "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -335,6 +375,8 @@ let package = Package(
         .testTarget(
             name: "AppFlipServerTests",
             dependencies: [
+                "appflipd",
+                "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipDaemon", "AppFlipProtocol", "AppFlipServer", "AppFlipTesting",
                 "Systemd", .logging,
                 .nio("NIOCore"), .serviceLifecycle,
@@ -344,21 +386,27 @@ let package = Package(
         .testTarget(
             name: "AppFlipCLITests",
             dependencies: [
+                "appflipd",
+                "AASACorpora", "AppFlipTestSupport", "appflip",
                 "AppFlipCLI", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipOAuth", "AppFlipProtocol",
-                "AppFlipTesting", "DjangoOAuthFixture",
+                "AppFlipTesting", "ThirdPartyFixtures",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipBenchTests",
-            dependencies: ["AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTesting"],
+            dependencies: [
+                "appflip-bench",
+                "AppFlipBench", "AppFlipClient", "AppFlipCore", "AppFlipProtocol", "AppFlipTestSupport", "AppFlipTesting", "BenchmarkThresholds",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "AppFlipAuditTests",
             dependencies: [
+                "AppFlipTestSupport",
                 "AppFlipAudit", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
-                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "DjangoOAuthFixture", .httpClient, .logging, .serviceLifecycle,
+                "AppFlipOAuth", "AppFlipProtocol", "AppFlipTesting", "ThirdPartyFixtures", .httpClient, .logging, .serviceLifecycle,
                 .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"), .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -368,16 +416,17 @@ let package = Package(
         // (docs/testing.md, "The real-server matrix").
         .testTarget(
             name: "OAuthMatrixTests",
-            dependencies: ["AppFlipCore", "AppFlipTesting", "DjangoOAuthFixture"],
+            dependencies: ["appflip", "AppFlipTestSupport", "AppFlipCore", "AppFlipTesting", "ThirdPartyFixtures"],
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),
-        // The artifact readers against Google's own tools (aapt, apksigner, from Debian) on artifacts the tests build
-        // with them (scripts/android), and the hostile-artifact table.
+        // The artifact readers against the tools that read the same files (aapt and apksigner from Debian, openssl,
+        // llvm-objdump, Info-ZIP) on artifacts the tests build (Tests/AndroidArtifacts, Tests/AppleArtifacts), the
+        // hostile-artifact tables, and `appflip app inspect`.
         .testTarget(
             name: "AppFlipArtifactsTests",
             dependencies: [
-                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "appflip", "AppFlipArtifacts", "AppFlipCore", "AppFlipTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -402,6 +451,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzSigningBlock", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzResourceTable", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzAABManifest", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzMachO", ["AppFlipArtifacts"]),
+        ("FuzzProvisioningProfile", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzPropertyList", ["AppFlipArtifacts"]),
+        ("FuzzIPA", ["AppFlipArtifacts"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(

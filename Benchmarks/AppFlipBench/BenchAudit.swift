@@ -47,110 +47,149 @@ struct BenchAudit: ParsableArguments {
         var sequentialExchanges: Double
     }
 
-    func run(threads: Int, json: Bool) async throws {
+    /// The name of the figure `Benchmarks/Thresholds/audit.json` holds.
+    static let sequentialExchangesFigure = "exchanges on the critical path"
+
+    func run(threads: Int, json: Bool, thresholds: BenchThresholdOptions) async throws {
         guard runs > 0, delayMilliseconds >= 0 else { throw ValidationError("--audit-runs must be positive and --audit-delay-ms not negative") }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let directory = try BenchCommand.makeDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var oauth: OAuthServerConfiguration
-        do {
-            oauth = try OAuthServerConfiguration.load(from: oauthConfig)
-        } catch {
-            throw ValidationError("--audit needs the embedded server's configuration (--audit-oauth-config): \(error)")
-        }
-        oauth.port = 0
-        guard let client = oauth.clients.first, let user = oauth.users.first(where: { !$0.disabled }) else {
-            throw ValidationError("\(oauthConfig) needs a client and an enabled user")
-        }
-        let scopes = client.scopes
-        let aasa = directory + "/partner.apple-app-site-association"
-        let association = #"{"applinks":{"details":[{"appIDs":["\#(Self.appID)"],"components":[{"/":"/link/*"}]}]}}"#
-        try Data(association.utf8).write(to: URL(filePath: aasa))
-        let handler: JSONValue = .object([
-            "clientIDs": .array([.string(client.id)]),
-            "authorization": .object(["embedded": .object(["user": .string(user.username)])]),
-            "outcome": .string("approve"),
-            "timeoutSeconds": .number(30),
-        ])
-        let appFile = JSONValue.object([
-            "appID": .string(Self.appID),
-            "domains": .array([.string("applinks:partner.bench")]),
-            "association": try JSONValue(parsing: Array(association.utf8)),
-            "handler": .object(["appflip": handler]),
-        ]).compactJSON
-        let delay = TimeAmount.milliseconds(Int64(delayMilliseconds))
+        let reference = try Reference(oauthConfig: oauthConfig, directory: directory)
         let report = try await BenchInProcessDaemon.run(
             directory: directory,
-            apps: ["partner.json": appFile],
-            oauth: oauth,
+            apps: ["partner.json": reference.appFile],
+            oauth: reference.oauth,
             group: group
         ) { socket, composition in
-            let server = composition.oauthServer!
-            let port = try await server.listeningPort()
-            let proxy = try await BenchLatencyProxy.start(forwardingTo: port, delay: delay, group: group)
-            let httpClient = HTTPClient(eventLoopGroup: group, configuration: .appFlipOAuth())
-            var direct: [Double] = []
-            var proxied: [Double] = []
-            do {
-                for _ in 0..<runs {
-                    for (port, into) in [(port, 0), (proxy.port, 1)] {
-                        let auditor = Auditor(
-                            partner: (PartnerAppTarget(link: try RawURL(Self.link), clientID: client.id, scopes: scopes), socket),
-                            authorization: AuthorizationEndpointTarget(
-                                url: "http://127.0.0.1:\(port)/authorize",
-                                clientID: client.id,
-                                scopes: scopes,
-                                credential: server.sessionCredential(for: user.username)
-                            ),
-                            token: TokenEndpointTarget(
-                                url: "http://127.0.0.1:\(port)/token",
-                                clientID: client.id,
-                                clientSecret: client.secret,
-                                resourceURL: "http://127.0.0.1:\(port)/userinfo",
-                                revokeURL: "http://127.0.0.1:\(port)/revoke"
-                            ),
-                            association: AssociationTarget(source: .file(path: aasa), appID: Self.appID, link: try RawURL(Self.link))
-                        )
-                        let start = ContinuousClock.now
-                        let result = await auditor.run(httpClient: httpClient)
-                        let seconds = (ContinuousClock.now - start).seconds
-                        guard result.exitStatus == 0 else {
-                            let findings = result.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
-                            throw ValidationError(
-                                "the reference's audit did not pass: \(findings.map { "\($0.check.id) \($0.outcome.rawValue): \($0.reason)" })"
-                            )
-                        }
-                        if into == 0 { direct.append(seconds) } else { proxied.append(seconds) }
-                    }
-                }
-            } catch {
-                try? await httpClient.shutdown()
-                try? await proxy.stop()
-                throw error
-            }
-            try await httpClient.shutdown()
-            try await proxy.stop()
-            let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-            return Report(
-                delayMilliseconds: delayMilliseconds,
-                directSeconds: direct,
-                proxiedSeconds: proxied,
-                ratio: median(proxied) / median(direct),
-                sequentialExchanges: delayMilliseconds == 0 ? 0 : (median(proxied) - median(direct)) / (Double(delayMilliseconds) / 1000)
-            )
+            try await measure(reference, socket: socket, server: composition.oauthServer!, group: group)
         }
         try? await group.shutdownGracefully()
-        if json {
-            try OutputJSON.print(report)
-        } else {
-            let format = { (values: [Double]) in values.map { "\(Self.rounded($0, 2)) s" }.joined(separator: ", ") }
-            print("audit of the reference, every target, \(runs) runs each, alternating")
-            print("  straight to the server:            \(format(report.directSeconds))")
-            print("  through a \(delayMilliseconds) ms-per-exchange proxy: \(format(report.proxiedSeconds))")
-            print(
-                "  proxied/straight (medians): \(Self.rounded(report.ratio, 1))×; \(Int(report.sequentialExchanges.rounded())) exchanges of \(delayMilliseconds) ms on the critical path"
+        if json { try OutputJSON.print(report) } else { print(report) }
+        try thresholds.check([Self.sequentialExchangesFigure: report.sequentialExchanges], mode: "audit", json: json)
+    }
+
+    /// The reference partner: the embedded server's first client and first enabled user, its app file with the
+    /// built-in `appflip` handler, and its association file.
+    struct Reference {
+        var oauth: OAuthServerConfiguration
+        var client: RegisteredClient
+        var user: String
+        var aasa: String
+        var appFile: String
+
+        init(oauthConfig: String, directory: String) throws {
+            do {
+                oauth = try OAuthServerConfiguration.load(from: oauthConfig)
+            } catch {
+                throw ValidationError("--audit needs the embedded server's configuration (--audit-oauth-config): \(error)")
+            }
+            oauth.port = 0
+            guard let client = oauth.clients.first, let user = oauth.users.first(where: { !$0.disabled }) else {
+                throw ValidationError("\(oauthConfig) needs a client and an enabled user")
+            }
+            self.client = client
+            self.user = user.username
+            aasa = directory + "/partner.apple-app-site-association"
+            let association = #"{"applinks":{"details":[{"appIDs":["\#(BenchAudit.appID)"],"components":[{"/":"/link/*"}]}]}}"#
+            try Data(association.utf8).write(to: URL(filePath: aasa))
+            let handler: JSONValue = .object([
+                "clientIDs": .array([.string(client.id)]),
+                "authorization": .object(["embedded": .object(["user": .string(user.username)])]),
+                "outcome": .string("approve"),
+                "timeoutSeconds": .number(30),
+            ])
+            appFile =
+                JSONValue.object([
+                    "appID": .string(BenchAudit.appID),
+                    "domains": .array([.string("applinks:partner.bench")]),
+                    "association": try JSONValue(parsing: Array(association.utf8)),
+                    "handler": .object(["appflip": handler]),
+                ]).compactJSON
+        }
+    }
+
+    /// `--audit-runs` audits of each kind, alternating: straight to the server, then through the proxy.
+    private func measure(
+        _ reference: Reference,
+        socket: String,
+        server: EmbeddedAuthorizationServer,
+        group: any EventLoopGroup
+    ) async throws -> Report {
+        let port = try await server.listeningPort()
+        let proxy = try await BenchLatencyProxy.start(forwardingTo: port, delay: .milliseconds(Int64(delayMilliseconds)), group: group)
+        let httpClient = HTTPClient(eventLoopGroup: group, configuration: .appFlipOAuth())
+        var seconds: (direct: [Double], proxied: [Double]) = ([], [])
+        do {
+            for _ in 0..<runs {
+                seconds.direct.append(try await audit(reference, at: port, socket: socket, server: server, httpClient: httpClient))
+                seconds.proxied.append(try await audit(reference, at: proxy.port, socket: socket, server: server, httpClient: httpClient))
+            }
+        } catch {
+            try? await httpClient.shutdown()
+            try? await proxy.stop()
+            throw error
+        }
+        try await httpClient.shutdown()
+        try await proxy.stop()
+        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+        return Report(
+            delayMilliseconds: delayMilliseconds,
+            directSeconds: seconds.direct,
+            proxiedSeconds: seconds.proxied,
+            ratio: median(seconds.proxied) / median(seconds.direct),
+            sequentialExchanges: delayMilliseconds == 0
+                ? 0 : (median(seconds.proxied) - median(seconds.direct)) / (Double(delayMilliseconds) / 1000)
+        )
+    }
+
+    /// One whole audit of the reference with its HTTP endpoints at `port`, in seconds; every check must pass.
+    private func audit(
+        _ reference: Reference,
+        at port: Int,
+        socket: String,
+        server: EmbeddedAuthorizationServer,
+        httpClient: HTTPClient
+    ) async throws -> Double {
+        let base = "http://127.0.0.1:\(port)"
+        let client = reference.client
+        let auditor = Auditor(
+            partner: (PartnerAppTarget(link: try RawURL(Self.link), clientID: client.id, scopes: client.scopes), socket),
+            authorization: AuthorizationEndpointTarget(
+                url: base + "/authorize",
+                clientID: client.id,
+                scopes: client.scopes,
+                credential: server.sessionCredential(for: reference.user)
+            ),
+            token: TokenEndpointTarget(
+                url: base + "/token",
+                clientID: client.id,
+                clientSecret: client.secret,
+                resourceURL: base + "/userinfo",
+                revokeURL: base + "/revoke"
+            ),
+            association: AssociationTarget(source: .file(path: reference.aasa), appID: Self.appID, link: try RawURL(Self.link))
+        )
+        let start = ContinuousClock.now
+        let result = await auditor.run(httpClient: httpClient)
+        let seconds = (ContinuousClock.now - start).seconds
+        guard result.exitStatus == 0 else {
+            let findings = result.results.filter { $0.outcome != .pass && $0.outcome != .skipped }
+            throw ValidationError(
+                "the reference's audit did not pass: \(findings.map { "\($0.check.id) \($0.outcome.rawValue): \($0.reason)" })"
             )
         }
+        return seconds
+    }
+
+    private func print(_ report: Report) {
+        let format = { (values: [Double]) in values.map { "\(Self.rounded($0, 2)) s" }.joined(separator: ", ") }
+        Swift.print("audit of the reference, every target, \(runs) runs each, alternating")
+        Swift.print("  straight to the server:            \(format(report.directSeconds))")
+        Swift.print("  through a \(delayMilliseconds) ms-per-exchange proxy: \(format(report.proxiedSeconds))")
+        Swift.print(
+            "  proxied/straight (medians): \(Self.rounded(report.ratio, 1))×; \(Self.rounded(report.sequentialExchanges, 1)) \(Self.sequentialExchangesFigure) (\(delayMilliseconds) ms each)"
+        )
     }
 }
 

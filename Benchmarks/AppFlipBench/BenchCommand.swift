@@ -4,7 +4,7 @@ import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
 import AppFlipServer
-public import ArgumentParser
+import ArgumentParser
 import FoundationEssentials
 import Glibc
 import Logging
@@ -28,8 +28,11 @@ struct BenchCommand: AsyncParsableCommand {
 
             With --socket it measures a running appflipd instead (one under systemd logs every handoff to
             the journal): the live app registers there under an app id and domain of its own, the baselines
-            still run in this process, and the builtin scenario and the memory check, which need the
-            in-process daemon, are left out.
+            still run in this process, and the builtin scenario, the memory check and the thresholds, which
+            concern the in-process daemon, are left out.
+
+            The figures are held to the thresholds in Benchmarks/Thresholds (handoffs.json here,
+            flip-parts.json with --flip-parts, audit.json with --audit): a broken one exits 1.
             """
     )
 
@@ -52,7 +55,10 @@ struct BenchCommand: AsyncParsableCommand {
     var socket: String?
 
     @Option(help: "Live-app handoffs for the memory check (RSS after 10k and after this many).")
-    var rssHandoffs = 1_000_000
+    var rssHandoffs = defaultRSSHandoffs
+
+    /// The memory check's handoffs unless `--rss-handoffs` says otherwise: the figure handoffs.json holds.
+    static let defaultRSSHandoffs = 1_000_000
 
     @Option(help: "Event loop threads (default: the number of cores).")
     var threads = System.coreCount
@@ -62,7 +68,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Serve only the raw echo (DIR/echo.sock) and relay (DIR/relay.sock) until killed: the NIO baseline scripts/bench-vs-c measures in a process of its own.",
+            "Serve only the raw echo (DIR/echo.sock) and relay (DIR/relay.sock) until killed: the NIO baseline Benchmarks/bench-vs-c measures in a process of its own.",
             valueName: "DIR"
         )
     )
@@ -71,6 +77,8 @@ struct BenchCommand: AsyncParsableCommand {
     @OptionGroup var flipOptions: BenchFlipOptions
 
     @OptionGroup var auditOptions: BenchAudit
+
+    @OptionGroup var thresholdOptions: BenchThresholdOptions
 
     struct Row: Codable {
         var scenario: String
@@ -93,10 +101,12 @@ struct BenchCommand: AsyncParsableCommand {
     func run() async throws {
         let counts = connections.split(separator: ",").compactMap { Int($0.filter { $0 != " " }) }
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers") }
+        if let file = thresholdOptions.standardInputFile { return try thresholdOptions.checkStandardInput(file) }
         if let serveBaselines { try await Self.serveBaselines(in: serveBaselines, threads: threads) }
-        if auditOptions.audit { return try await auditOptions.run(threads: threads, json: json) }
+        if auditOptions.audit { return try await auditOptions.run(threads: threads, json: json, thresholds: thresholdOptions) }
         if flipOptions.flipParts {
-            return try await BenchFlipParts(options: flipOptions, concurrencies: counts, rounds: rounds, threads: threads, json: json).run()
+            return try await BenchFlipParts(options: flipOptions, concurrencies: counts, rounds: rounds, threads: threads, json: json)
+                .run(thresholds: thresholdOptions)
         }
         if flipOptions.flip { return try await BenchFlip(options: flipOptions, concurrencies: counts, json: json).run() }
         guard rounds > 0, requests >= rounds else { throw ValidationError("--rounds must be positive and at most --requests") }
@@ -125,6 +135,8 @@ struct BenchCommand: AsyncParsableCommand {
         }
         try? await group.shutdownGracefully()
         if json { try OutputJSON.print(report) } else { printReport(report) }
+        // The thresholds concern the daemon in this process; one at --socket is another build's.
+        if socket == nil { try thresholdOptions.check(report.ratios, mode: "handoffs", json: json) }
     }
 
     /// Serves the raw echo and relay in `directory` until the process is killed.
@@ -147,6 +159,16 @@ struct BenchCommand: AsyncParsableCommand {
         return String(cString: made)
     }
 
+    /// One scenario: a name, where it connects, the line it sends (after `hello`, when given), and which reply
+    /// is a success.
+    struct Scenario {
+        var name: String
+        var path: String
+        var line: [UInt8]
+        var hello: [UInt8]?
+        var check: @Sendable (ByteBufferView) -> Bool
+    }
+
     private func measure(
         socket: String,
         inProcess: Bool,
@@ -155,7 +177,38 @@ struct BenchCommand: AsyncParsableCommand {
         counts: [Int],
         group: any EventLoopGroup
     ) async throws -> Report {
-        // A running daemon may serve other benches or apps: this run's live app has a name of its own.
+        let (live, liveHost) = try await registerLiveApp(on: socket, inProcess: inProcess, group: group)
+        let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
+        let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
+        let scenarios = Self.scenarios(socket: socket, directory: directory, liveHost: liveHost).filter { chosen.contains($0.0) }.map(\.1)
+        var rows: [Row] = []
+        for count in counts { rows += try await measure(scenarios, connections: count, group: group) }
+        var ratios = Self.ratios(rows, counts: counts)
+        var rss: (after10k: Int, afterAll: Int)?
+        // The memory check reads this process's RSS: it means something only with the daemon in it.
+        if inProcess, rssHandoffs >= 10_000 {
+            let live = Self.scenarios(socket: socket, directory: directory, liveHost: liveHost).first { $0.0 == "live" }!.1
+            rss = try await measureMemory(live, connections: counts.max() ?? 64, group: group)
+            ratios[Self.rssFigure(handoffs: rssHandoffs)] = rss.map { Double($0.afterAll) / Double($0.after10k) }
+        }
+        await live.close()
+        try? await relay.close()
+        try? await echo.close()
+        return Report(rows: rows, ratios: ratios, rssKiBAfter10k: rss?.after10k, rssKiBAfterAll: rss?.afterAll, rssHandoffs: rssHandoffs)
+    }
+
+    /// The name of the memory check's figure, which `Benchmarks/Thresholds/handoffs.json` holds.
+    static func rssFigure(handoffs: Int) -> String {
+        "RSS after \(handoffs) / RSS after 10000"
+    }
+
+    /// Registers the bench's live app, which answers every push at once. A running daemon may serve other
+    /// benches or apps: there the live app has a name of its own.
+    private func registerLiveApp(
+        on socket: String,
+        inProcess: Bool,
+        group: any EventLoopGroup
+    ) async throws -> (connection: AppFlipConnection, host: String) {
         let liveHost = inProcess ? "live.bench" : "live-\(getpid()).bench"
         let live = try await AppFlipConnection.connect(to: socket, client: "bench-live-app", eventLoopGroup: group)
         _ = try await live.register(
@@ -166,75 +219,70 @@ struct BenchCommand: AsyncParsableCommand {
             ),
             handler: ImmediateLiveApp { _ in LiveAnswer(continue: true) }
         )
-        let echo = try await BenchRawServers.echo(at: directory + "/echo.sock", group: group)
-        let relay = try await BenchRawServers.relay(at: directory + "/relay.sock", upstream: directory + "/echo.sock", group: group)
+        return (live, liveHost)
+    }
 
+    /// Every scenario, by its `--scenarios` name: the raw echo and relay send the live app's line and expect it
+    /// back; the daemon's scenarios say `hello` first and expect `ok`.
+    static func scenarios(socket: String, directory: String, liveHost: String) -> [(String, Scenario)] {
         func openLine(_ url: String) -> [UInt8] {
             Request(id: .number(1), .open(OpenRequest(activity: Activity(webpageURL: url), options: .init(universalLinksOnly: true)))).encodedLine()
         }
         let hello = Request(id: .number(0), .hello(HelloRequest(client: "bench"))).encodedLine()
         let liveLine = openLine("https://\(liveHost)/handoff")
-        let acceptLine = openLine("https://accept.bench/handoff")
         let handled: @Sendable (ByteBufferView) -> Bool = { reply in reply.starts(with: Array(#"{"id":1,"ok":true"#.utf8)) }
         let echoed: @Sendable (ByteBufferView) -> Bool = { reply in reply.elementsEqual(liveLine) }
+        return [
+            ("echo", Scenario(name: "raw echo", path: directory + "/echo.sock", line: liveLine, hello: nil, check: echoed)),
+            ("relay", Scenario(name: "raw relay", path: directory + "/relay.sock", line: liveLine, hello: nil, check: echoed)),
+            (
+                "builtin",
+                Scenario(name: "appflipd builtin", path: socket, line: openLine("https://accept.bench/handoff"), hello: hello, check: handled)
+            ),
+            ("live", Scenario(name: "appflipd live app", path: socket, line: liveLine, hello: hello, check: handled)),
+        ]
+    }
 
-        let scenarios: [(name: String, path: String, line: [UInt8], hello: [UInt8]?, check: @Sendable (ByteBufferView) -> Bool)] = [
-            ("echo", "raw echo", directory + "/echo.sock", liveLine, nil, echoed),
-            ("relay", "raw relay", directory + "/relay.sock", liveLine, nil, echoed),
-            ("builtin", "appflipd builtin", socket, acceptLine, hello, handled),
-            ("live", "appflipd live app", socket, liveLine, hello, handled),
-        ].filter { chosen.contains($0.0) }.map { ($0.1, $0.2, $0.3, $0.4, $0.5) }
-        var rows: [Row] = []
-        for count in counts {
-            // Scenarios take turns in short rounds, so that a load change on the shared machine hits them all
-            // alike instead of skewing whichever ran at that moment.
-            var merged = Array(repeating: BenchFigures(), count: scenarios.count)
-            for scenario in scenarios {
-                _ = try await BenchLoad.run(
-                    path: scenario.path,
-                    connections: count,
-                    requests: min(2000, requests),
-                    line: scenario.line,
-                    hello: scenario.hello,
-                    recordLatencies: false,
-                    group: group,
-                    isSuccess: scenario.check
-                )
-            }
-            for _ in 0..<rounds {
-                for (index, scenario) in scenarios.enumerated() {
-                    let figures = try await BenchLoad.run(
-                        path: scenario.path,
-                        connections: count,
-                        requests: requests / rounds,
-                        line: scenario.line,
-                        hello: scenario.hello,
-                        recordLatencies: true,
-                        group: group,
-                        isSuccess: scenario.check
-                    )
-                    merged[index].merge(figures)
-                }
-            }
+    /// Every scenario at `connections`, after a warm-up: the scenarios take turns in short rounds, so that a
+    /// load change on the shared machine hits them all alike instead of skewing whichever ran at that moment.
+    private func measure(_ scenarios: [Scenario], connections: Int, group: any EventLoopGroup) async throws -> [Row] {
+        func run(_ scenario: Scenario, requests: Int, recordLatencies: Bool) async throws -> BenchFigures {
+            try await BenchLoad.run(
+                path: scenario.path,
+                connections: connections,
+                requests: requests,
+                line: scenario.line,
+                hello: scenario.hello,
+                recordLatencies: recordLatencies,
+                group: group,
+                isSuccess: scenario.check
+            )
+        }
+        for scenario in scenarios { _ = try await run(scenario, requests: min(2000, requests), recordLatencies: false) }
+        var merged = Array(repeating: BenchFigures(), count: scenarios.count)
+        for _ in 0..<rounds {
             for (index, scenario) in scenarios.enumerated() {
-                let figures = merged[index]
-                rows.append(
-                    Row(
-                        scenario: scenario.name,
-                        connections: count,
-                        requests: figures.operations,
-                        failures: figures.failures,
-                        throughputPerSecond: figures.perSecond,
-                        p50Micros: figures.percentile(0.5),
-                        p99Micros: figures.percentile(0.99)
-                    )
-                )
-                if !json {
-                    FileHandleOutputStream.progress("\(scenario.name) × \(count): \(Int(figures.perSecond))/s, p50 \(figures.percentile(0.5)) µs")
-                }
+                merged[index].merge(try await run(scenario, requests: requests / rounds, recordLatencies: true))
             }
         }
+        return zip(scenarios, merged).map { scenario, figures in
+            if !json {
+                FileHandleOutputStream.progress("\(scenario.name) × \(connections): \(Int(figures.perSecond))/s, p50 \(figures.percentile(0.5)) µs")
+            }
+            return Row(
+                scenario: scenario.name,
+                connections: connections,
+                requests: figures.operations,
+                failures: figures.failures,
+                throughputPerSecond: figures.perSecond,
+                p50Micros: figures.percentile(0.5),
+                p99Micros: figures.percentile(0.99)
+            )
+        }
+    }
 
+    /// The live app's p50 and throughput over the raw relay's, per connection count.
+    static func ratios(_ rows: [Row], counts: [Int]) -> [String: Double] {
         var ratios: [String: Double] = [:]
         func row(_ scenario: String, _ count: Int) -> Row? { rows.first { $0.scenario == scenario && $0.connections == count } }
         for count in counts {
@@ -243,40 +291,28 @@ struct BenchCommand: AsyncParsableCommand {
                 ratios["live throughput / relay throughput @\(count)"] = liveRow.throughputPerSecond / relayRow.throughputPerSecond
             }
         }
+        return ratios
+    }
 
-        var rss10k: Int?
-        var rssAll: Int?
-        // The memory check reads this process's RSS: it means something only with the daemon in it.
-        if inProcess, rssHandoffs >= 10_000 {
-            let connections = counts.max() ?? 64
+    /// This process's RSS after 10,000 live-app handoffs and after `--rss-handoffs` in all.
+    private func measureMemory(_ live: Scenario, connections: Int, group: any EventLoopGroup) async throws -> (after10k: Int, afterAll: Int)? {
+        func run(_ requests: Int) async throws {
             _ = try await BenchLoad.run(
-                path: socket,
+                path: live.path,
                 connections: connections,
-                requests: 10_000,
-                line: liveLine,
-                hello: hello,
+                requests: requests,
+                line: live.line,
+                hello: live.hello,
                 recordLatencies: false,
                 group: group,
-                isSuccess: handled
+                isSuccess: live.check
             )
-            rss10k = Self.residentKiB()
-            _ = try await BenchLoad.run(
-                path: socket,
-                connections: connections,
-                requests: rssHandoffs - 10_000,
-                line: liveLine,
-                hello: hello,
-                recordLatencies: false,
-                group: group,
-                isSuccess: handled
-            )
-            rssAll = Self.residentKiB()
-            if let rss10k, let rssAll { ratios["RSS after \(rssHandoffs) / RSS after 10000"] = Double(rssAll) / Double(rss10k) }
         }
-        await live.close()
-        try? await relay.close()
-        try? await echo.close()
-        return Report(rows: rows, ratios: ratios, rssKiBAfter10k: rss10k, rssKiBAfterAll: rssAll, rssHandoffs: rssHandoffs)
+        try await run(10_000)
+        let after10k = Self.residentKiB()
+        try await run(rssHandoffs - 10_000)
+        guard let after10k, let afterAll = Self.residentKiB() else { return nil }
+        return (after10k, afterAll)
     }
 
     private func printReport(_ report: Report) {

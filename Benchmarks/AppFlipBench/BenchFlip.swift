@@ -30,6 +30,29 @@ struct BenchFlip {
         var connection = DaemonConnectionOptions()
         connection.socket = options.socket
         let socket = try connection.socketPath
+        let flip = try flipRunner()
+        var configuration = HTTPClient.Configuration.appFlipOAuth()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, concurrencies.max() ?? 8)
+        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        let googleConnection = try await connection.connect()
+        let rows: [Row]
+        do {
+            let google = try await GoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
+            rows = try await measure(flip, socket: socket, google: google, httpClient: httpClient)
+        } catch {
+            await googleConnection.close()
+            try? await httpClient.shutdown()
+            throw error
+        }
+        await googleConnection.close()
+        try? await httpClient.shutdown()
+        if json { try OutputJSON.print(rows) } else { Self.print(rows) }
+        if rows.contains(where: { $0.failures > 0 }) { throw ExitCode(1) }
+    }
+
+    /// The flip each connection plays over and over: the options' partner link and client, Google's
+    /// production redirect URI, the token endpoint the options resolve to, no refresh.
+    private func flipRunner() throws -> FlipRunner {
         let endpoint: TokenEndpoint
         do {
             endpoint = try TokenEndpoint.resolve(
@@ -42,75 +65,56 @@ struct BenchFlip {
             throw ValidationError(error.description)
         }
         guard let partnerLink = try? RawURL(options.link) else { throw ValidationError("--flip-link is not a URL") }
-        var configuration = HTTPClient.Configuration.appFlipOAuth()
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(8, concurrencies.max() ?? 8)
-        let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let googleConnection = try await connection.connect()
-        let google = try await GoogleApp.register(on: googleConnection, bundleID: "com.google.OPA")
-        let redirect = AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!
-        let flip = FlipRunner(
+        return FlipRunner(
             partnerLink: partnerLink,
             clientID: options.clientID,
             scopes: ["profile"],
             state: "",
-            redirectURI: redirect,
+            redirectURI: AppFlipRedirectURI.all.first { $0.bundleID == "com.google.OPA" && $0.environment == .production }!,
             tokenEndpoint: endpoint,
             refreshes: false,
             timeout: .seconds(30)
         )
+    }
 
+    /// One row per concurrency, each after 100 unrecorded warm-up flips.
+    private func measure(_ flip: FlipRunner, socket: String, google: GoogleApp, httpClient: HTTPClient) async throws -> [Row] {
         var rows: [Row] = []
-        do {
-            for concurrency in concurrencies {
-                _ = try await measure(
-                    concurrency: concurrency,
-                    total: min(100, options.flips),
-                    socket: socket,
-                    flip: flip,
-                    google: google,
-                    httpClient: httpClient
-                )
+        for concurrency in concurrencies {
+            for total in [min(100, options.flips), options.flips] {
                 let row = try await measure(
                     concurrency: concurrency,
-                    total: options.flips,
+                    total: total,
                     socket: socket,
                     flip: flip,
                     google: google,
                     httpClient: httpClient
                 )
-                rows.append(row)
-                if !json {
-                    FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms")
-                }
+                if total == options.flips { rows.append(row) }
             }
-        } catch {
-            await googleConnection.close()
-            try? await httpClient.shutdown()
-            throw error
+            if !json, let row = rows.last {
+                FileHandleOutputStream.progress("flip × \(concurrency): \(Int(row.flipsPerSecond))/s, p50 \(Self.format(row.p50Millis)) ms")
+            }
         }
-        await googleConnection.close()
-        try? await httpClient.shutdown()
+        return rows
+    }
 
-        if json {
-            try OutputJSON.print(rows)
-        } else {
-            print("full flips    conns   flips  fail    flips/s   p50 ms   p99 ms")
-            for row in rows {
-                print(
-                    "flip         ",
-                    String(row.connections).leftPadded(6),
-                    String(row.flips).leftPadded(7),
-                    String(row.failures).leftPadded(5),
-                    String(Int(row.flipsPerSecond)).leftPadded(10),
-                    Self.format(row.p50Millis).leftPadded(8),
-                    Self.format(row.p99Millis).leftPadded(8)
-                )
-            }
-            if let first = rows.first, let last = rows.last, rows.count > 1 {
-                print("flips/s @\(last.connections) / flips/s @\(first.connections): \(Self.format(last.flipsPerSecond / first.flipsPerSecond))")
-            }
+    private static func print(_ rows: [Row]) {
+        Swift.print("full flips    conns   flips  fail    flips/s   p50 ms   p99 ms")
+        for row in rows {
+            Swift.print(
+                "flip         ",
+                String(row.connections).leftPadded(6),
+                String(row.flips).leftPadded(7),
+                String(row.failures).leftPadded(5),
+                String(Int(row.flipsPerSecond)).leftPadded(10),
+                format(row.p50Millis).leftPadded(8),
+                format(row.p99Millis).leftPadded(8)
+            )
         }
-        if rows.contains(where: { $0.failures > 0 }) { throw ExitCode(1) }
+        if let first = rows.first, let last = rows.last, rows.count > 1 {
+            Swift.print("flips/s @\(last.connections) / flips/s @\(first.connections): \(format(last.flipsPerSecond / first.flipsPerSecond))")
+        }
     }
 
     private func measure(

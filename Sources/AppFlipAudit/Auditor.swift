@@ -131,7 +131,7 @@ public struct Auditor: Sendable {
         await tokenEndpoint(httpClient: httpClient, context, partnerCodes: partnerCodes, authorizationCodes: authorizationCodes)
         partnerAudit?.finish()
         await connection?.close()
-        await androidApp(httpClient: httpClient, context)
+        await androidApp(httpClient: httpClient, context, scopeControl: authorizationCodes)
         Judges.run(context)
     }
 
@@ -244,12 +244,14 @@ public struct Auditor: Sendable {
         }
     }
 
-    private func androidApp(httpClient: HTTPClient, _ context: AuditContext) async {
+    private func androidApp(httpClient: HTTPClient, _ context: AuditContext, scopeControl: AuthorizationEndpointAudit?) async {
         guard let android else { return }
         let audit = AndroidAppAudit(
             target: android.target,
             socketPath: android.socketPath,
             token: token,
+            scopeControl: scopeControl,
+            redirectURI: redirectURI,
             httpClient: httpClient,
             bounds: bounds,
             context: context

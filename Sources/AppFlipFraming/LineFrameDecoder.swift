@@ -35,7 +35,7 @@ package struct LineFrameDecoder: NIOSingleStepByteToMessageDecoder {
 
     package mutating func decode(buffer: inout ByteBuffer) throws -> ByteBuffer? {
         // memchr, not `readableBytesView.firstIndex(of:)`: that walked the line byte by byte through the
-        // view's indices, as scripts/instructions-per-handoff shows.
+        // view's indices, as Benchmarks/instructions-per-handoff shows.
         let searched = self.searched
         let newline = buffer.withUnsafeReadableBytes { bytes -> Int? in
             guard searched < bytes.count, let found = memchr(bytes.baseAddress! + searched, 0x0A, bytes.count - searched) else { return nil }

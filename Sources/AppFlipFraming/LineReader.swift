@@ -5,7 +5,7 @@ package import NIOCore
 ///
 /// This is `NIOSingleStepByteToMessageProcessor`'s job for the one decoder, hand-written because its generic
 /// machinery (its buffer's bookkeeping, the reclaim heuristics, the checks after each line) cost the daemon
-/// more per line than the split itself (`scripts/instructions-per-handoff` shows it). What it keeps between
+/// more per line than the split itself (`Benchmarks/instructions-per-handoff` shows it). What it keeps between
 /// reads is less than a line's limit.
 package struct LineReader {
     private var decoder: LineFrameDecoder

@@ -1,5 +1,5 @@
 import AppFlipConfiguration
-public import AppFlipCore
+import AppFlipCore
 
 /// The `android` object of the `"appflip"` handler: who may start the partner's App Flip activity, and which
 /// `REDIRECT_URI`s it takes. The client ids are the handler's `clientIDs`.

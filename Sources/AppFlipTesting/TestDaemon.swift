@@ -10,11 +10,10 @@ import FoundationEssentials
 import Glibc
 public import Logging
 import ServiceLifecycle
-import Subprocess
 
 /// A real appflipd listening on a socket in a fresh temporary directory, for tests: in this process with
 /// ``withTestDaemon(configuration:apps:oauth:handlerFactories:logger:_:)`` (the composition `appflipd`
-/// runs), or as the built executable with ``TestDaemonProcess``.
+/// runs), or as a directory made by ``make(configuration:apps:)`` for an `appflipd` process to run.
 ///
 /// ```swift
 /// try await withTestDaemon(apps: [TestApp(appID: "T.a", domains: ["applinks:a.test"], handler: .accept)]) { daemon in
@@ -99,7 +98,7 @@ public func withTestDaemon<Result: Sendable>(
 
 extension TestDaemon {
     /// A new temporary directory with `appflipd.json` and `apps.d/`, for ``withTestDaemon(configuration:apps:oauth:handlerFactories:logger:_:)``
-    /// or for running the `appflipd` executable with ``TestDaemonProcess``. The caller removes ``directory``.
+    /// or for an `appflipd` process (`appflipd --config` ``configurationFile``). The caller removes ``directory``.
     public static func make(configuration: DaemonConfiguration = DaemonConfiguration(), apps: [TestApp] = []) throws -> TestDaemon {
         let directory = try TestDirectory.make()
         var configuration = configuration
@@ -164,14 +163,4 @@ extension TestDaemon {
 public struct TestDaemonError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, in words.
     public var description: String
-}
-
-/// How a daemon process ended, and what it wrote to stderr.
-public struct DaemonExit: Sendable, Hashable {
-    /// The exit status, when it exited.
-    public var status: Int32?
-    /// The signal that killed it, when one did.
-    public var signal: Int32?
-    /// Everything the daemon wrote to stderr, its log included.
-    public var standardError: String
 }

@@ -1,7 +1,7 @@
 public import AppFlipConfiguration
 public import AppFlipCore
 public import AppFlipGoogle
-public import AppFlipOAuth
+import AppFlipOAuth
 import AsyncHTTPClient
 import Logging
 

@@ -2,7 +2,7 @@ import Glibc
 
 /// The log writer's queue of packed records: bytes appended with a bounds check and a `memcpy`, because
 /// `Array`'s appends (a uniqueness check and a generic copy per value) made packing a handoff record cost
-/// the event loop more than the record is worth (`scripts/instructions-per-handoff` shows it).
+/// the event loop more than the record is worth (`Benchmarks/instructions-per-handoff` shows it).
 ///
 /// Noncopyable, so that one value owns its allocation and frees it in `deinit`, as NIO's `ByteBuffer`
 /// storage does: a copy that outlived the buffer it shared could not compile.

@@ -172,6 +172,7 @@ import Testing
         ("ERROR_TYPE 2", nil, AndroidAppFlip.error(.unrecoverable, code: 2), .couldNotRun(.userCannotLink)),
         ("ERROR_TYPE 3 to a valid intent", nil, AndroidAppFlip.error(.invalidRequest, code: 3), .broke("android.code")),
         ("RESULT_OK with an empty code", nil, AndroidAppFlip.code(""), .broke("android.result-contract")),
+        ("the app crashed on a valid intent", .handlerFailed, nil, .broke("android.code")),
         ("no reply", .timeout, nil, .couldNotRun(.unreachable)),
     ]
 

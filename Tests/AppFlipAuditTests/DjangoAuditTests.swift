@@ -2,13 +2,15 @@ import AppFlipAudit
 import AppFlipCore
 import AppFlipHTTPClient
 import AppFlipOAuth
+import AppFlipTestSupport
 import AsyncHTTPClient
-import DjangoOAuthFixture
 import Testing
+import ThirdPartyFixtures
 
-/// The audit of a real third-party server, django-oauth-toolkit 3.4.1 (`scripts/django-oauth`): its
-/// `/o/authorize/` with alice's session cookie and its `/o/token/`, with what it reports pinned.
-@Suite struct DjangoAuditTests {
+/// The audit of a real third-party server, django-oauth-toolkit 3.4.1 (`Tests/ThirdPartyFixtures/django-oauth-toolkit`): its
+/// `/o/authorize/` with alice's session cookie and its `/o/token/`, with what it reports pinned. Slow: Django
+/// starts in seconds, and the audit runs in full.
+@Suite(.slow) struct DjangoAuditTests {
     static let clientID = "appflip-audit-interop-client"
     static let clientSecret = "audit-interop-secret-0123456789abcdef"
 

@@ -1,12 +1,14 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing
 
-/// `appflip-bench` prints figures, never asserts them: this only checks that every scenario runs through
-/// a real daemon with every reply a success, and that the ratios the issue's targets use are reported.
+/// `appflip-bench` runs every mode through a real daemon with every reply a success, and reports the figures
+/// its thresholds hold. A test never holds a figure to a threshold (`--no-thresholds`): speed is the
+/// benchmarks' to judge, in `scripts/test --full`, not the tests'.
 @Suite struct BenchCommandTests {
     struct Report: Decodable {
         struct Row: Decodable {
@@ -23,7 +25,7 @@ import Testing
     @Test(.timeLimit(.minutes(5))) func everyScenarioRunsWithoutAFailedReply() async throws {
         let outcome = try await TestCommand.run(
             "appflip-bench",
-            ["--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json"]
+            ["--requests", "400", "--rounds", "2", "--connections", "1,4", "--rss-handoffs", "0", "--json", "--no-thresholds"]
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
@@ -64,12 +66,8 @@ import Testing
         }
     }
 
-    /// `Config/oauth.json`, found from this file's path.
-    static let shippedOAuthConfiguration: String = {
-        var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)
-        return components.joined(separator: "/") + "/Config/oauth.json"
-    }()
+    /// `Config/oauth.json`.
+    static let shippedOAuthConfiguration = Repository.path("Config/oauth.json")
 
     struct PartsReport: Decodable {
         struct Row: Decodable {
@@ -90,7 +88,7 @@ import Testing
             "appflip-bench",
             [
                 "--flip-parts", "--flip-oauth-config", Self.shippedOAuthConfiguration, "--flips", "40", "--rounds", "2",
-                "--connections", "1,3", "--json",
+                "--connections", "1,3", "--json", "--no-thresholds",
             ]
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -114,5 +112,27 @@ import Testing
         )
         #expect(outcome.status == 64)
         #expect(outcome.standardError.contains("has no client nobody"))
+    }
+
+    /// `--check-thresholds` holds the figures another benchmark measured (JSON on stdin) to a file: each verdict
+    /// printed, exit 1 when one is broken.
+    @Test func theFiguresOfAnotherBenchmarkAreHeldToItsThresholds() async throws {
+        let file = Repository.path("Benchmarks/Thresholds/bench-vs-c.json")
+        let kept = try await TestCommand.run(
+            "appflip-bench",
+            ["--check-thresholds", file],
+            input: #"{"live p50@1 / c-relay": 1.2, "live throughput@64 / live-quiet": 0.9}"#
+        )
+        #expect(kept.status == 0, "\(kept.standardOutput)\(kept.standardError)")
+        #expect(kept.standardOutput.contains("ok      live p50@1 / c-relay: 1.2, at most 1.5"))
+        #expect(kept.standardOutput.contains("-       live p99@64 / c-relay: not measured in this run"))
+
+        let broken = try await TestCommand.run("appflip-bench", ["--check-thresholds", file], input: #"{"live p50@1 / c-relay": 1.6}"#)
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput.contains("BROKEN  live p50@1 / c-relay: 1.6, at most 1.5"))
+
+        let unknown = try await TestCommand.run("appflip-bench", ["--check-thresholds", file], input: #"{"something else": 1}"#)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardOutput.contains("none of these was measured"))
     }
 }

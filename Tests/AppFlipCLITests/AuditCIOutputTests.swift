@@ -1,15 +1,16 @@
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
-import DjangoOAuthFixture
 import Foundation
 import Testing
+import ThirdPartyFixtures
 
 /// `appflip audit --har`, `--json-file` and `--summary-markdown` from the real executable: the archive of a real
 /// audit against the reference and against a matrix server validates against HAR 1.2's schema and loads in
 /// haralyzer, holds none of the run's secrets in any encoding, and ties each finding to its entries both ways;
 /// a failing audit's summary renders as GFM with its table and the failure's rule.
-@Suite struct AuditCIOutputTests {
+@Suite(.slow) struct AuditCIOutputTests {
     /// The JSON report's members these tests read.
     struct Report: Decodable {
         struct Result: Decodable {

@@ -1,9 +1,10 @@
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
-import DjangoOAuthFixture
 import Foundation
 import Testing
+import ThirdPartyFixtures
 
 /// The real `appflip audit` executable against the reference (the built-in partner handler and the embedded
 /// server): exit statuses, the three outputs, and the JUnit file read by junitparser.
@@ -179,7 +180,6 @@ import Testing
         }
         let port = Int(UInt16(bigEndian: address.sin_port))
 
-        let start = ContinuousClock.now
         let outcome = try await TestCommand.run(
             "appflip",
             [
@@ -187,8 +187,8 @@ import Testing
                 "--timeout", "1", "--json",
             ]
         )
-        // A generous bound on a hang: each request alone may take 10 s; the whole run stops at 1 s.
-        #expect(ContinuousClock.now - start < .seconds(9))
+        // Each request alone may take 10 s and would end with its own "did not answer" reason: the report below
+        // says the whole run's 1 s is what ended it, which no elapsed time on a loaded machine can tell as surely.
         #expect(outcome.status == 1, "\(outcome.standardOutput)\(outcome.standardError)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.standardOutput.utf8))
         #expect(

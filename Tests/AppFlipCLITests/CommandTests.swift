@@ -1,6 +1,7 @@
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -1,13 +1,14 @@
 import AppFlipCore
+import AppFlipTestSupport
 import AppFlipTesting
-import DjangoOAuthFixture
 import Foundation
 import Testing
+import ThirdPartyFixtures
 
 /// The whole flow against a real third-party OAuth2 server: `appflip flip` plays the Google app, the daemon's
 /// `appflip` handler gets the code from django-oauth-toolkit 3.4.1's `/o/authorize/` with alice's session
-/// cookie, and `appflip flip` exchanges it at django's `/o/token/`.
-@Suite struct DjangoFlipInteropTests {
+/// cookie, and `appflip flip` exchanges it at django's `/o/token/`. Slow: Django starts in seconds.
+@Suite(.slow) struct DjangoFlipInteropTests {
     static let clientID = "appflip-flip-interop-client"
     static let clientSecret = "flip-interop-secret-0123456789abcdef"
     static let password = "flip-interop-password-42"

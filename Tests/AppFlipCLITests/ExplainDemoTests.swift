@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -1,5 +1,6 @@
 import AppFlipCore
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

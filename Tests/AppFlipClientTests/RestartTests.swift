@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import Glibc
 import NIOConcurrencyHelpers

@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import Glibc
 import NIOConcurrencyHelpers
@@ -25,7 +26,7 @@ import Testing
             let app = try NonReadingApp(socket: daemon.socketPath, appID: "T.stuck", domain: "applinks:stuck.test")
             defer { app.close() }
             let client = try await daemon.connect()
-            try await waitUntil { try await client.apps().contains { $0.appID == "T.stuck" } }
+            try await waitUntil("T.stuck registered") { try await client.apps().contains { $0.appID == "T.stuck" } }
 
             let total = 6000
             let counts = NIOLockedValueBox((answered: 0, notReading: 0, other: [String]()))
@@ -45,7 +46,9 @@ import Testing
             }
             // Only the handoffs pushed before the buffers filled wait (for an hour); the rest fail at once.
             let pushedAtMost = 2000
-            try await waitUntil(seconds: 60) { counts.withLockedValue { $0.answered } >= total - pushedAtMost }
+            try await waitUntil("every handoff but those pushed answered", within: .seconds(60)) {
+                counts.withLockedValue { $0.answered } >= total - pushedAtMost
+            }
             let result = counts.withLockedValue { $0 }
             #expect(result.other.isEmpty, "\(result.other.prefix(3))")
             #expect(result.notReading >= total - pushedAtMost)
@@ -70,7 +73,7 @@ import Testing
             let app = try NonReadingApp(socket: daemon.socketPath, appID: "T.stuck", domain: "applinks:stuck.test")
             defer { app.close() }
             let client = try await daemon.connect()
-            try await waitUntil { try await client.apps().contains { $0.appID == "T.stuck" } }
+            try await waitUntil("T.stuck registered") { try await client.apps().contains { $0.appID == "T.stuck" } }
             let open = RequestBody.open(OpenRequest(activity: Activity(webpageURL: Self.stuckURL), options: .init(universalLinksOnly: true)))
             let replies = (0..<3000).map { _ in client.send(open) }
             var messages: [String] = []
@@ -78,7 +81,7 @@ import Testing
             #expect(messages.contains { $0.contains("is not reading its pushes") })
             #expect(!messages.contains("handled"))
             // Its registration ends with its connection, a timeout after it stopped reading.
-            try await waitUntil(seconds: 60) { try await !client.apps().contains { $0.appID == "T.stuck" } }
+            try await waitUntil("T.stuck gone", within: .seconds(60)) { try await !client.apps().contains { $0.appID == "T.stuck" } }
             #expect(try await client.openError(Self.stuckURL).code == .noApp)
         }
     }
@@ -95,7 +98,7 @@ import Testing
             let open = RequestBody.open(OpenRequest(activity: Activity(webpageURL: "https://held.test/"), options: .init(universalLinksOnly: true)))
             let first = client.send(open)
             let second = client.send(open)
-            try await waitUntil { held.waiting == 2 }
+            try await waitUntil("two handoffs held") { held.waiting == 2 }
             let third = try await client.send(open).get()
             #expect(third.error?.code == .handlerFailed)
             #expect(third.error?.app == "T.held")
@@ -105,7 +108,7 @@ import Testing
             #expect(try await second.get().error == nil)
             // Answered, they free their places.
             let fourth = client.send(open)
-            try await waitUntil { held.waiting == 1 }
+            try await waitUntil("one handoff held") { held.waiting == 1 }
             held.answerAll()
             #expect(try await fourth.get().error == nil)
         }
@@ -131,16 +134,6 @@ private final class HeldLiveApp: LiveAppHandling {
         }
         for promise in promises { promise.succeed(LiveAnswer(continue: true)) }
     }
-}
-
-/// Polls `condition` every 20 ms until it holds, failing the test after `seconds`.
-private func waitUntil(seconds: Double = 30, _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("not met within \(seconds)s")
 }
 
 /// A live app on a bare socket that says `hello` and `register`, then reads nothing at all: the kernel's

@@ -1,6 +1,7 @@
 import AppFlipClient
 import AppFlipDaemon
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import Glibc
 import NIOConcurrencyHelpers
@@ -61,7 +62,7 @@ import Testing
         }
     }
 
-    /// 32 clients (192 with the slow tests) pipelining 50 opens each, half to a static app, half to one live app. Every request gets
+    /// 32 clients pipelining 50 opens each, half to a static app, half to one live app. Every request gets
     /// its reply; every static handoff is handled by the static app; a live handoff is handled by the live
     /// app, or fails at once with the documented backpressure (protocol.md, "Backpressure") when a loaded
     /// machine lets the app fall 64 KiB or `maxPendingPerLiveApp` handoffs behind, and nothing else. Live handoffs do succeed: each success is
@@ -69,6 +70,16 @@ import Testing
     /// timeout is far longer than the test, so that a loaded machine cannot turn a slow answer into a
     /// `timeout` or close the app for falling behind: backpressure is the only way a live handoff may fail.
     @Test(.timeLimit(.minutes(5))) func manyClientsAtOnce() async throws {
+        try await Self.clientsAtOnce(32)
+    }
+
+    /// The same with 192 clients, enough to reach `maxPendingPerLiveApp`.
+    @Test(.slow, .timeLimit(.minutes(5))) func manyMoreClientsAtOnce() async throws {
+        try await Self.clientsAtOnce(192)
+    }
+
+    /// `clients` clients pipelining 50 opens each, and every reply held to the rules above.
+    static func clientsAtOnce(_ clients: Int) async throws {
         var configuration = DaemonConfiguration()
         configuration.liveAppTimeoutSeconds = 3600
         try await withTestDaemon(configuration: configuration, apps: Self.apps) { daemon in
@@ -79,7 +90,6 @@ import Testing
                 return LiveAnswer(continue: true)
             }
             _ = try await app.register(registration("T.live", ["applinks:live.test"]), handler: live)
-            let clients = SlowTests.scale(quick: 32, deep: 192)
             let replies = try await withThrowingTaskGroup(of: [(number: Int, reply: Reply)].self) { group in
                 for clientNumber in 0..<clients {
                     group.addTask {
@@ -115,7 +125,7 @@ import Testing
             #expect(!handledLive.isEmpty, "every live handoff failed: \(failedLive.prefix(3))")
             #expect(handledLive.count == pushes.withLockedValue { $0 }, "each handled live handoff is one push the app answered")
             // Backpressure is either bound (protocol.md, "Backpressure"): the app's connection not writable, or
-            // `maxPendingPerLiveApp` handoffs already waiting, which the slow version's 192 clients reach.
+            // `maxPendingPerLiveApp` handoffs already waiting, which 192 clients reach.
             let otherwiseFailed = failedLive.filter { reply in
                 guard reply.error?.code == .handlerFailed, let message = reply.error?.message else { return true }
                 return !message.contains("is not reading its pushes") && !message.contains("(maxPendingPerLiveApp)")

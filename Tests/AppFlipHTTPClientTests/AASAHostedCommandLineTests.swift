@@ -1,5 +1,6 @@
 import AppFlipAudit
 import AppFlipCore
+import AppFlipTestSupport
 import AppFlipTesting
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import AppFlipTestSupport
 import AppFlipTesting
 import AsyncHTTPClient
 import Logging
@@ -14,8 +15,9 @@ import Testing
 /// The shapes that test the deadline run with a short one (2 s, 1 s to connect; the HTTPS association fetch
 /// 8 s, 4 s to connect); the others with the production 10 s, so that on a loaded machine the bound they test
 /// (a cap, the parser) is reached before the deadline, and they end in well under a second all the same.
-/// Every time here is scaled by `TestTime` under a sanitizer.
-@Suite struct HostileServerBatteryTests {
+/// Every time here is scaled by `TestTime` under a sanitizer. Slow: over a hundred servers, many of them waiting
+/// out a deadline, and timing-bound, so they run apart from the other HTTP suites (scripts/swift-test-groups).
+@Suite(.slow) struct HostileServerBatteryTests {
     /// The shapes whose bound is the deadline.
     static let deadlineShapes: Set<HostileShape> = [.silent, .headersThenSilence, .trickle]
     /// The bounds a shape runs with: the deadline shortened for the deadline shapes, the caps unchanged.

@@ -1,16 +1,17 @@
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import AppFlipTestSupport
 import AsyncHTTPClient
-import DjangoOAuthFixture
 import Foundation
 import Testing
+import ThirdPartyFixtures
 
 @testable import AppFlipOAuth
 
 /// Steps 3 and 4 against a real third-party OAuth2 server: django-oauth-toolkit 3.4.1 on 127.0.0.1
-/// (`DjangoOAuthServer`).
-@Suite(.serialized) struct DjangoInteropTests {
+/// (`DjangoOAuthServer`). Slow: Django starts in seconds, twice.
+@Suite(.serialized, .slow) struct DjangoInteropTests {
     static let clientID = "appflip-interop-client"
     static let clientSecret = "interop-secret-0123456789abcdef"
     static let password = "interop-password-42"

@@ -1,4 +1,5 @@
 import AppFlipConfiguration
+import AppFlipTestSupport
 import AppFlipTesting
 import AsyncHTTPClient
 import PropertyBased
@@ -164,15 +165,25 @@ import Testing
         }
     }
 
-    @Test(
-        "random sequences of exchange, refresh, replay, revoke and expiry follow the rules",
-        arguments: [
-            (RefreshTokenRotation.grace, Int?.none), (.grace, 30), (.strict, nil), (.off, nil),
-        ]
-    )
-    func tokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?) async throws {
+    /// Every rotation policy, with and without a grace period.
+    static let policies: [(RefreshTokenRotation, Int?)] = [(.grace, nil), (.grace, 30), (.strict, nil), (.off, nil)]
+
+    @Test("random sequences of exchange, refresh, replay, revoke and expiry follow the rules", arguments: policies)
+    func tokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?) async {
+        await Self.checkTokenFamilies(rotation: rotation, graceSeconds: graceSeconds, sequences: 60)
+    }
+
+    /// The same with many more sequences: a rarer interleaving has its chance.
+    @Test("many more random sequences follow the rules", .slow, arguments: policies)
+    func manyMoreTokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?) async {
+        await Self.checkTokenFamilies(rotation: rotation, graceSeconds: graceSeconds, sequences: 400)
+    }
+
+    /// Runs `sequences` random sequences of operations against a fresh embedded server each, holding every
+    /// answer to the model.
+    static func checkTokenFamilies(rotation: RefreshTokenRotation, graceSeconds: Int?, sequences: Int) async {
         let operations = Gen<Int>.value(in: 0...999_999_999).array(of: 1...40)
-        await propertyCheck(count: SlowTests.scale(quick: 60, deep: 400), input: operations) { sequence in
+        await propertyCheck(count: sequences, input: operations) { sequence in
             let clock = ManualClock()
             let start = Model(rotation: rotation, grace: graceSeconds.map { .seconds($0) })
             try await withEmbeddedServer(testConfiguration(rotation: rotation, graceSeconds: graceSeconds), clock: clock) { server, base in

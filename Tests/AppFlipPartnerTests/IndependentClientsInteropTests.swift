@@ -2,19 +2,20 @@ import AppFlipConfiguration
 import AppFlipCore
 import AppFlipHTTPClient
 import AppFlipOAuth
+import AppFlipTestSupport
 import AppFlipTesting
 import AsyncHTTPClient
-import DjangoOAuthFixture
 import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import ThirdPartyFixtures
 
-/// authlib and requests-oauthlib/oauthlib (from PyPI, pinned in `scripts/oauth-clients/setup.sh`) against the
+/// authlib and requests-oauthlib/oauthlib (from PyPI, pinned in `Tests/ThirdPartyFixtures/oauth-clients/setup.sh`) against the
 /// embedded server of a real appflipd: App Flip codes obtained through the daemon as the Google app gets
 /// them, PKCE S256 codes from each library's own authorization URL, then exchange, refresh, RFC 7009
 /// revocation and authlib's RFC 8414 metadata validation, under each rotation policy.
-@Suite(.serialized) struct IndependentClientsInteropTests {
+@Suite(.serialized, .slow) struct IndependentClientsInteropTests {
     static let opa = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
 
     static func configuration(_ rotation: RefreshTokenRotation) -> OAuthServerConfiguration {

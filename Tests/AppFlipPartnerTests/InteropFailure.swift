@@ -2,11 +2,11 @@ import AppFlipCore
 import AppFlipOAuth
 import AppFlipTesting
 import AsyncHTTPClient
-import DjangoOAuthFixture
 import Foundation
 import NIOCore
 import NIOHTTP1
 import Testing
+import ThirdPartyFixtures
 
 struct InteropFailure: Error, CustomStringConvertible {
     var description: String

@@ -1,3 +1,4 @@
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Testing

@@ -2,6 +2,7 @@ import AppFlipClient
 import AppFlipCore
 import AppFlipDaemon
 import AppFlipProtocol
+import AppFlipTestSupport
 import AppFlipTesting
 import FoundationEssentials
 import Glibc

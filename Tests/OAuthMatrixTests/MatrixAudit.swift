@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipTestSupport
 import AppFlipTesting
 import Foundation
 

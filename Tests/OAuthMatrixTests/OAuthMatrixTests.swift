@@ -1,14 +1,15 @@
 import AppFlipCore
+import AppFlipTestSupport
 import AppFlipTesting
-import DjangoOAuthFixture
 import Testing
+import ThirdPartyFixtures
 
-/// The audit against independent OAuth2 server libraries from PyPI, pinned (scripts/oauth-servers, README.md
-/// there), each set up as its documentation's quick start and as a careful partner ships it, and
+/// The audit against independent OAuth2 server libraries from PyPI, pinned (Tests/ThirdPartyFixtures/oauth-servers,
+/// README.md there), each set up as its documentation's quick start and as a careful partner ships it, and
 /// django-oauth-toolkit with its own defaults: every partner-app (appflipd's `appflip` handler authorizing
 /// at the server), authorization- and token-endpoint verdict of `appflip audit --json` must equal the
-/// hand-verified table in `Expected/`.
-@Suite struct OAuthMatrixTests {
+/// hand-verified table in `Expected/`. Slow: seven Python servers, each audited in full.
+@Suite(.slow) struct OAuthMatrixTests {
     static let clientID = "appflip-matrix-client"
     static let clientSecret = "matrix-secret-0123456789abcdef"
     static let password = "matrix-password-42"

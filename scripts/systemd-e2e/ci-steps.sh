@@ -2,9 +2,9 @@
 # scripts/package/build made, under the shielded systemd. Sourced by package-steps.sh, whose package_steps
 # calls ci_steps once the package is installed, its OAuth2 port moved to $oauth_port and a flip has linked.
 # Each run installs the same package again (apt-get: already the newest version), starts the sockets and audits
-# the demo partner; scripts/ci-tools/run_ci_step.py drives the steps (docs/ci-github.md, docs/ci-gitlab.md) and
+# the demo partner; Tests/ThirdPartyFixtures/ci-tools/run_ci_step.py drives the steps (docs/ci-github.md, docs/ci-gitlab.md) and
 # ci_run_check.py holds what the job shows. Uses systemd-e2e.sh's helpers (in_ns, check, log).
-CI_TOOLS=$root/scripts/ci-tools
+CI_TOOLS=$root/Tests/ThirdPartyFixtures/ci-tools
 
 # The demo partner, every target scripts/demo audits, with the packaged configuration's paths.
 ci_demo_inputs() {
@@ -36,7 +36,7 @@ ci_run() {
 }
 
 ci_steps() {
-    ci_python=$("$CI_TOOLS/setup.sh") || { fail "ci: scripts/ci-tools/setup.sh failed"; return; }
+    ci_python=$("$CI_TOOLS/setup.sh") || { fail "ci: Tests/ThirdPartyFixtures/ci-tools/setup.sh failed"; return; }
     ci_secret=$(in_ns sed -n 's/.*"clientSecret": *"\([^"]*\)".*/\1/p' /etc/appflipd/oauth.json | head -1)
     printf '%s\n' "$ci_secret" >"$WORK/out/ci-secrets"
     chmod 0600 "$WORK/out/ci-secrets"

@@ -2,29 +2,38 @@ import AppFlipCore
 import AppFlipGoogle
 public import AppFlipHTTPClient
 public import AsyncHTTPClient
-import Logging
 
 /// The Android checks: intents started as the Google app and as others, each result judged as the Google app
-/// reads it, and the code exchanged as Google's server does. Starts run one at a time, each from a connection
-/// registered as the identity it needs.
+/// reads it, and the codes exchanged as Google's server does, through the token-endpoint checks' requests, so
+/// that every answer is recorded and judged by the `token.*` rules like any other. Each start comes from a
+/// connection registered as the identity it needs; starts run one at a time, but for two valid intents started
+/// at once.
 public struct AndroidAppAudit: Sendable {
     public var target: AndroidAppTarget
     public var socketPath: String
     public var token: TokenEndpointTarget?
+    /// The authorization endpoint's own codes, which tell what the server grants for the scopes `android.scope`
+    /// asks for; nil without that target.
+    var scopeControl: (any ScopedCodeSource)?
+    /// The redirect URI the authorization endpoint's codes are issued for.
+    var redirectURI: AppFlipRedirectURI
     public var httpClient: HTTPClient
     public var bounds: OutboundBounds
     let context: AuditContext
+    let log = StartLog()
 
     /// The action Google's App Flip for Android page writes in its manifest example for the value entered in
     /// the console.
     public static let consolePlaceholder = "INTENT_ACTION_FROM_CONSOLE"
-    /// The package the caller checks start as when they are not the Google app.
+    /// The package the caller checks start as when they are neither Google's nor like it.
     static let otherPackage = "dev.appflip.audit.other"
 
     init(
         target: AndroidAppTarget,
         socketPath: String,
         token: TokenEndpointTarget?,
+        scopeControl: (any ScopedCodeSource)?,
+        redirectURI: AppFlipRedirectURI,
         httpClient: HTTPClient,
         bounds: OutboundBounds,
         context: AuditContext
@@ -32,102 +41,176 @@ public struct AndroidAppAudit: Sendable {
         self.target = target
         self.socketPath = socketPath
         self.token = token
+        self.scopeControl = scopeControl
+        self.redirectURI = redirectURI
         self.httpClient = httpClient
         self.bounds = bounds
         self.context = context
     }
 
-    /// Every Android probe. Throws only when appflipd cannot be reached.
+    /// Every Android probe. Throws only when appflipd or the token endpoint cannot be reached.
     func probe() async throws(AuditUnreachable) {
         let ledger = context.ledger
-        let placeholder = target.action == Self.consolePlaceholder
-        ledger.record(
-            .androidAction,
-            placeholder
-                ? .fail("the action is \(Self.consolePlaceholder), the placeholder of Google's example, not the partner's own")
-                : .held("the action is \(target.action)")
-        )
-        var starts: [Start] = []
-        let valid = try await start("the Google app's intent", as: target.caller, extras: [:])
-        starts.append(valid)
+        defer { contract(log.all) }
+        let google: CallerSession
+        switch try await open(as: target.caller) {
+        case .success(let session): google = session
+        case .failure(let refused): throw AuditUnreachable("\(refused)")
+        }
+        let valid = await start("the Google app's intent", on: google)
+        let placeholder =
+            target.action == Self.consolePlaceholder
+            ? nil : await start("the Google app's intent with the action \(Self.consolePlaceholder)", on: google, action: Self.consolePlaceholder)
         Blame.androidStart(failure: valid.failureCode, message: valid.summary, verdict: valid.verdict).apply(
             to: .androidCode,
             establishedBy: .androidCode,
             in: ledger,
-            evidence: [valid.label + ": " + valid.summary]
+            evidence: [valid.line]
         )
-        if let code = valid.code { register(code, from: valid.label) }
+        action(valid, placeholder: placeholder)
         guard ledger.isMet(.androidCode), let code = valid.code else {
-            ledger.record(.androidResultContract, contract(starts))
+            await google.close()
             return
         }
-        starts += try await callers()
-        let wrongIDs = try await wrongClientIDs()
-        starts += wrongIDs
-        let asked = [target.scopes[0]]
-        let scoped = try await start("SCOPE [\(asked[0])]", as: target.caller, extras: [AndroidAppFlip.scope: .stringArray(asked)])
-        starts.append(scoped)
-        ledger.record(.androidResultContract, contract(starts))
-        let scopedIsFresh = scoped.code.map { register($0, from: scoped.label) } ?? true
+        await newCodes(on: google)
+        await wrongClientIDs(on: google)
+        await google.close()
+        try await callers()
         guard let token else { return }
-        try await exchanges(code: code, scoped: scopedIsFresh ? scoped : nil, asked: asked, token: token)
+        try await exchanges(code: code, token: token)
     }
 
-    /// Registers a code the app returned; one returned before breaks `android.code`, and `android.scope`, which
-    /// would have exchanged it, is skipped naming it. False for such a code.
-    @discardableResult
-    private func register(_ code: String, from start: String) -> Bool {
-        guard let earlier = context.codes.register(code, by: "the intent \(start)") else { return true }
-        context.ledger.record(.androidCode, .fail("the intent \(start) got the code already returned to \(earlier): each intent gets a new code"))
-        context.ledger.set(
-            .androidCode,
-            .brokeRule(.androidCode, "the intent \(start) got a code already returned (android.code)"),
-            for: .androidScope
+    /// `android.action`: the console's action is the partner's own, and Google's intent resolves (a valid start
+    /// that does not is ``Blame/androidStart``'s failure of this rule). `placeholder` is the same intent with
+    /// the action of Google's manifest example: resolving, it shows the manifest declares that placeholder.
+    private func action(_ valid: Start, placeholder: Start?) {
+        let ledger = context.ledger
+        let evidence = [valid.line] + (placeholder.map { [$0.line] } ?? [])
+        let declaresPlaceholder = placeholder?.resolved == true
+        if target.action == Self.consolePlaceholder {
+            ledger.record(
+                .androidAction,
+                .fail("the action is \(Self.consolePlaceholder), the placeholder of Google's example, not the partner's own", evidence: evidence)
+            )
+        }
+        if valid.resolved == false, declaresPlaceholder, let placeholder {
+            // The valid start's own evidence is the blame's.
+            ledger.record(
+                .androidAction,
+                .fail(
+                    "the manifest declares \(Self.consolePlaceholder), the placeholder of Google's example, where the console's action \(target.action) belongs",
+                    evidence: [placeholder.line]
+                )
+            )
+        }
+        guard valid.resolved == true, target.action != Self.consolePlaceholder else { return }
+        let leftover =
+            declaresPlaceholder
+            ? "; the manifest also declares \(Self.consolePlaceholder), a leftover of Google's example that Google's intent never names" : ""
+        ledger.record(
+            .androidAction,
+            .held(
+                "Google's intent with the action \(target.action) resolves to \(valid.activity ?? "the App Flip activity")" + leftover,
+                evidence: evidence
+            )
         )
-        return false
     }
 
-    /// `android.caller-package`, `android.caller-fingerprint`, `android.caller-unverified`.
-    private func callers() async throws(AuditUnreachable) -> [Start] {
+    /// `android.code`'s family: a new code for each intent, the valid intent sent again and then twice at once
+    /// (``start(_:on:action:extras:removing:)`` registers each code: one returned before fails `android.code`).
+    /// A refusal of these is not judged: an app may turn away an intent while another is in progress.
+    private func newCodes(on google: CallerSession) async {
+        let again = await start("the Google app's intent, again", on: google)
+        async let first = start("the Google app's intent, started at once with another (1 of 2)", on: google)
+        async let second = start("the Google app's intent, started at once with another (2 of 2)", on: google)
+        let (one, two) = await (first, second)
+        context.ledger.record(.androidCode, .note([again.line, one.line, two.line]))
+    }
+
+    /// `android.wrong-client-id` and `android.error-type`, on the wrong client ids `partner.wrong-client-id`
+    /// sends (`WrongClientID`), the missing one as an intent without `CLIENT_ID`.
+    private func wrongClientIDs(on google: CallerSession) async {
+        var starts: [Start] = []
+        for wrong in WrongClientID.all(of: target.clientID) {
+            if let value = wrong.value {
+                starts.append(
+                    await start(
+                        "CLIENT_ID \(String(reflecting: value)) (\(wrong.label))",
+                        on: google,
+                        extras: [AndroidAppFlip.clientID: .string(value)]
+                    )
+                )
+            } else {
+                starts.append(await start("no CLIENT_ID (\(wrong.label))", on: google, removing: [AndroidAppFlip.clientID]))
+            }
+        }
+        context.ledger.record(.androidWrongClientID, refusal(starts))
+        errorType(starts)
+    }
+
+    /// `android.caller-package`, `android.caller-fingerprint`, `android.caller-unverified`: each caller family
+    /// (`AndroidCallerFamily`) started from a connection registered as it. Google's other apps, signed by the
+    /// Google app's certificates, are information: a partner may allow each of them, and the lookalikes and
+    /// other keys of each one that gets a code are probed too.
+    private func callers() async throws(AuditUnreachable) {
         let google = target.caller
-        let otherPackage = try await start(
-            "started by \(Self.otherPackage)",
-            as: AndroidCaller(package: Self.otherPackage, fingerprints: google.fingerprints),
-            extras: [:]
-        )
-        let otherKey = try await start(
-            "started by \(google.package) signed by another certificate",
-            as: AndroidCaller(package: google.package, fingerprints: [Self.otherFingerprint(than: google.fingerprints)]),
-            extras: [:]
-        )
-        let unverified = try await start("started by an app the daemon cannot name", as: nil, extras: [:])
-        for (check, start) in [
-            (CheckSpec.androidCallerPackage, otherPackage), (.androidCallerFingerprint, otherKey), (.androidCallerUnverified, unverified),
-        ] {
-            context.ledger.record(check, refusal([start]))
+        var allowed = [google]
+        var information: [String] = []
+        for app in AndroidCallerFamily.googleApps where app.package != google.package {
+            let caller = AndroidCaller(package: app.package, fingerprints: google.fingerprints)
+            let started = try await start("\(app.package) (\(app.name)), signed by the Google app's certificate", as: caller)
+            information.append(started.line + (started.code == nil ? "" : ": an allowed caller (information)"))
+            if started.code != nil { allowed.append(caller) }
         }
-        return [otherPackage, otherKey, unverified]
+        let googlePackages = Set(AndroidCallerFamily.googleApps.map(\.package))
+        var packages = [
+            try await start(
+                "\(Self.otherPackage), not Google's, signed by the Google app's certificate",
+                as: AndroidCaller(package: Self.otherPackage, fingerprints: google.fingerprints)
+            )
+        ]
+        var keys: [Start] = []
+        for caller in allowed {
+            for variant in AndroidCallerFamily.lookalikePackages(of: caller) where !googlePackages.contains(variant.caller.package) {
+                let label = "\(Self.shown(variant.caller.package)), a lookalike of \(caller.package) (\(variant.label)), signed by its certificate"
+                packages.append(try await start(label, as: variant.caller))
+            }
+            for variant in AndroidCallerFamily.otherKeys(of: caller) {
+                keys.append(try await start("\(caller.package) signed by \(variant.label)", as: variant.caller))
+            }
+        }
+        let unverified = try await start("started by an app the daemon cannot name", as: nil)
+        judgeCallers(.androidCallerPackage, packages, information: information)
+        judgeCallers(.androidCallerFingerprint, keys)
+        judgeCallers(.androidCallerUnverified, [unverified])
     }
 
-    /// `android.wrong-client-id` and `android.error-type`.
-    private func wrongClientIDs() async throws(AuditUnreachable) -> [Start] {
-        let clientID = target.clientID
-        var wrongIDs: [Start] = []
-        for wrong in [clientID + "-other", clientID.uppercased() == clientID ? clientID.lowercased() : clientID.uppercased(), clientID + " ", ""]
-        where wrong != clientID {
-            wrongIDs.append(try await start("CLIENT_ID \"\(wrong)\"", as: target.caller, extras: [AndroidAppFlip.clientID: .string(wrong)]))
+    /// A caller check over the starts of its family: none may get a code. A caller appflipd would not register
+    /// the audit as (its claim policy) leaves the family unprobed, the audit's own input: unless another caller
+    /// already got a code, the check is skipped with why and the run could not finish (exit status 1).
+    private func judgeCallers(_ check: CheckSpec, _ starts: [Start], information: [String] = []) {
+        let ledger = context.ledger
+        let refused = starts.filter(\.notStarted)
+        var finding = refusal(starts)
+        finding.evidence += information
+        guard refused.isEmpty || finding.kind == .broke(.must) else {
+            let why =
+                "appflipd would not register the audit as \(refused.count) of the \(starts.count) callers of \(check.id) (\(refused[0].failure ?? "")); "
+                + "its claim policy (claimPolicy.androidPackages) must let the audit's uid be any package"
+            ledger.unreachable(why)
+            ledger.set(.androidCode, .couldNotRun(.unreachable, why), for: check)
+            ledger.record(check, .note(finding.evidence))
+            return
         }
-        context.ledger.record(.androidWrongClientID, refusal(wrongIDs))
-        errorType(wrongIDs)
-        return wrongIDs
+        ledger.record(check, finding)
     }
 
     /// A finding that holds when none of `starts` handed out a code.
     private func refusal(_ starts: [Start]) -> Finding {
         let coded = starts.filter { $0.code != nil }
-        let evidence = starts.map { "\($0.label): \($0.summary)" }
+        let evidence = starts.map(\.line)
         guard coded.isEmpty else { return .fail("a code was returned: " + coded.map(\.label).joined(separator: "; "), evidence: evidence) }
-        return .held("no code: " + starts.map(\.summary).joined(separator: "; "), evidence: evidence)
+        return .held(starts.count == 1 ? "no code: \(starts[0].summary)" : "none of \(starts.count) intents got a code", evidence: evidence)
     }
 
     /// A wrong `CLIENT_ID` refused as recoverable sends Google to web OAuth with the same request.
@@ -139,7 +222,7 @@ public struct AndroidAppAudit: Sendable {
         }
         context.ledger.establish(.androidRefusal)
         let recoverable = refused.filter { $0.result?.extras[AndroidAppFlip.errorType]?.int == AndroidAppFlip.ErrorType.recoverable.rawValue }
-        let evidence = refused.map { "\($0.label): \($0.summary)" }
+        let evidence = refused.map(\.line)
         context.ledger.record(
             .androidErrorType,
             recoverable.isEmpty
@@ -148,68 +231,17 @@ public struct AndroidAppAudit: Sendable {
         )
     }
 
-    /// Every result of the run, as the Google app reads it.
-    private func contract(_ starts: [Start]) -> Finding {
+    /// `android.result-contract`: every result of the run, as the Google app reads it.
+    private func contract(_ starts: [Start]) {
+        let ledger = context.ledger
+        let judged = starts.filter { $0.result != nil }.count
+        guard judged > 0 else {
+            ledger.set(.androidApp, .nothingToJudge("no intent got a result to judge"), for: .androidResultContract)
+            return
+        }
         let broken = starts.compactMap { start in
             start.verdict.flatMap { $0.violations.isEmpty ? nil : "\(start.label): " + $0.violations.joined(separator: "; ") }
         }
-        let judged = starts.filter { $0.result != nil }.count
-        return broken.isEmpty ? .held("\(judged) results keep the contract") : .fail(broken.joined(separator: " | "))
-    }
-
-    /// `android.token-exchange` and `android.scope`: the codes exchanged as Google's server does.
-    /// `scoped`: nil when its code was one already returned (`android.scope` is then skipped for it).
-    private func exchanges(code: String, scoped: Start?, asked: [String], token: TokenEndpointTarget) async throws(AuditUnreachable) {
-        let ledger = context.ledger
-        let exchanger = TokenEndpointClient(
-            tokenURL: token.url,
-            clientID: target.clientID,
-            clientSecret: token.clientSecret,
-            authentication: token.clientAuth,
-            httpClient: httpClient,
-            logger: Logger(label: "appflip-audit", factory: { _ in SwiftLogNoOpLogHandler() })
-        )
-        do {
-            let tokens = try await exchanger.exchange(code: code, redirectURI: target.redirectURI)
-            let violations = tokens.report.violations
-            ledger.record(
-                .androidTokenExchange,
-                violations.isEmpty ? .held("exchanged with REDIRECT_URI: \(tokens.report.summary)") : .fail(violations.joined(separator: "; "))
-            )
-        } catch {
-            ledger.record(.androidTokenExchange, .fail("the code the app returned, exchanged with REDIRECT_URI \(target.redirectURI): \(error)"))
-        }
-        guard let scoped else { return }
-        guard let scopedCode = scoped.code else {
-            ledger.record(.androidScope, .fail("an intent with SCOPE [\(asked[0])] got no code: \(scoped.summary)"))
-            return
-        }
-        ledger.set(.tokenScope, .met, for: .androidScope)
-        do {
-            let tokens = try await exchanger.exchange(code: scopedCode, redirectURI: target.redirectURI)
-            let granted = tokens.report.scopes
-            if tokens.scope == nil {
-                ledger.set(
-                    .tokenScope,
-                    .nothingToJudge(
-                        "the token response names no scope (RFC 6749 §5.1: then the scopes are those asked), so a lost SCOPE cannot be seen"
-                    ),
-                    for: .androidScope
-                )
-            } else if Set(granted) == Set(asked) {
-                ledger.record(.androidScope, .held("asked [\(asked[0])], the tokens carry \"\(granted.joined(separator: " "))\""))
-            } else {
-                ledger.record(
-                    .androidScope,
-                    .fail(
-                        "lost scopes: asked [\(asked[0])] as a String[], the tokens carry \"\(granted.joined(separator: " "))\" (SCOPE read with getStringExtra is null, and the server grants its default)"
-                    )
-                )
-            }
-        } catch {
-            let why = "the code for SCOPE [\(asked[0])] did not exchange: \(error)"
-            ledger.record(.androidTokenExchange, .fail(why))
-            ledger.set(.androidCode, .brokeRule(.androidTokenExchange, why), for: .androidScope)
-        }
+        ledger.record(.androidResultContract, broken.isEmpty ? .held("\(judged) results keep the contract") : .fail(broken.joined(separator: " | ")))
     }
 }

@@ -7,7 +7,7 @@ extension CheckSpec {
         target: .androidApp,
         title: "the console's action resolves, and is the partner's own",
         rule:
-            "The App Flip activity declares the action the partner entered in the console (--android-action) and is exported, so that Google's intent resolves; that action is the partner's own, not INTENT_ACTION_FROM_CONSOLE, the placeholder of Google's manifest example.",
+            "The App Flip activity declares the action the partner entered in the console (--android-action) in the DEFAULT category and is exported, so that Google's intent resolves; that action is the partner's own, not INTENT_ACTION_FROM_CONSOLE, the placeholder of Google's manifest example, in the console or, in its stead, in the manifest.",
         source:
             "\(AuditSource.appFlipAndroid), \"Modify your Android app\" step 1; Android, intent resolution (ActivityNotFoundException; SecurityException for an activity that is not exported)",
         level: .must,
@@ -19,7 +19,7 @@ extension CheckSpec {
         target: .androidApp,
         title: "the Google app's intent yields a new code",
         rule:
-            "The Google app's intent (started for a result, CLIENT_ID, SCOPE as a String[], REDIRECT_URI) gets RESULT_OK with a code, a new one for each intent; RESULT_CANCELED or ERROR_TYPE 1 or 2 (the user cannot link) leaves the audit unable to run, and ERROR_TYPE 3 to a valid intent breaks the flow.",
+            "The Google app's intent (started for a result, CLIENT_ID, SCOPE as a String[], REDIRECT_URI) gets RESULT_OK with a code, a new one for each intent, whether intents come one after another or at once; RESULT_CANCELED or ERROR_TYPE 1 or 2 (the user cannot link) leaves the audit unable to run, and ERROR_TYPE 3 or a crash on a valid intent breaks the flow.",
         source: "\(AuditSource.appFlipAndroid), \"Response data\"; \(AuditSource.rfc(6749, "4.1.2")), §10.5",
         level: .must,
         requires: [.androidApp],
@@ -29,10 +29,11 @@ extension CheckSpec {
     public static let androidCallerPackage = CheckSpec(
         id: "android.caller-package",
         target: .androidApp,
-        title: "another package gets no code",
-        rule: "An intent started by another package, even with Google's certificate, gets no code.",
+        title: "other packages, and lookalikes of Google's, get no code",
+        rule:
+            "An intent started by another package signed by Google's certificate gets no code: one that is not Google's, and each lookalike of an allowed Google package (a child, a sibling, its parent, a prefix, a suffix, one that ends with it, in another case, a character changed, a dot a regular expression reads as any character, at the 255-byte limit), packages compared exactly; Google's other apps that start App Flip (Google Home, the App Flip Test Tool) are information, since a partner may allow each.",
         source:
-            "\(AuditSource.appFlipAndroid), \"How it works\" step 4 and \"Modify your Android app\" step 2; Android, Activity.getCallingActivity()",
+            "\(AuditSource.appFlipAndroid), \"How it works\" step 4 and \"Modify your Android app\" step 2; Android, Activity.getCallingActivity(); googlesamples/identity-appflip-android (compares the package with equalsIgnoreCase)",
         level: .must,
         requires: [.androidApp, .androidCode]
     )
@@ -40,8 +41,9 @@ extension CheckSpec {
     public static let androidCallerFingerprint = CheckSpec(
         id: "android.caller-fingerprint",
         target: .androidApp,
-        title: "the Google package signed by another key gets no code",
-        rule: "An intent started by the Google app's package signed by another certificate gets no code.",
+        title: "the Google package signed by other keys gets no code",
+        rule:
+            "An intent started by an allowed Google package signed by another certificate gets no code: an unrelated key, an allowed key with its last or its first byte changed, two unrelated keys at once; fingerprints compared exactly, all 32 bytes.",
         source:
             "\(AuditSource.appFlipAndroid), \"How it works\" step 4 and \"Modify your Android app\" step 2; Android, Activity.getCallingActivity()",
         level: .must,
@@ -63,7 +65,8 @@ extension CheckSpec {
         id: "android.wrong-client-id",
         target: .androidApp,
         title: "wrong CLIENT_IDs get no code",
-        rule: "A CLIENT_ID that is not Google's (another, in another case, with a trailing space, empty) gets no code.",
+        rule:
+            "A CLIENT_ID that is not Google's (the wrong client_ids partner.wrong-client-id sends: another, in another case, a prefix, with a trailing space, empty, and none) gets no code.",
         source: "\(AuditSource.appFlipAndroid), \"How it works\" step 4",
         level: .must,
         requires: [.androidApp, .androidCode]
@@ -96,8 +99,9 @@ extension CheckSpec {
         target: .androidApp,
         title: "SCOPE, a String[], reaches the code",
         rule:
-            "SCOPE is a String[]: the tokens of the code returned for one scope carry exactly that scope (read as a String it is null, and the scopes are lost).",
-        source: "\(AuditSource.appFlipAndroid), \"Intent data\"; googlesamples/identity-appflip-tester-android (SCOPE as String[])",
+            "SCOPE is a String[]: asked for each scope alone and for all of them, the code's tokens carry what was asked, or what the authorization endpoint's own code for it carries (a server may grant other scopes, RFC 6749 §3.3); the same scopes sent as a String reaching the tokens where the String[] does not shows SCOPE read with getStringExtra, null for a String[]. Without either control a difference is a warning.",
+        source:
+            "\(AuditSource.appFlipAndroid), \"Intent data\"; googlesamples/identity-appflip-tester-android (SCOPE as String[]); \(AuditSource.rfc(6749, "3.3")), §5.1",
         level: .must,
         requires: [.androidApp, .androidCode, .tokenEndpoint, .tokenScope]
     )
@@ -106,7 +110,8 @@ extension CheckSpec {
         id: "android.token-exchange",
         target: .androidApp,
         title: "the returned code is exchanged with REDIRECT_URI",
-        rule: "The code the app returned is exchanged at the token endpoint with the intent's REDIRECT_URI.",
+        rule:
+            "The code the app returned gets tokens at the token endpoint with the intent's REDIRECT_URI; the answer is held to the token.* rules of every token response and refusal.",
         source: "\(AuditSource.appFlipAndroid), \"How it works\" step 6; \(AuditSource.rfc(6749, "4.1.3"))",
         level: .must,
         requires: [.androidApp, .androidCode, .tokenEndpoint]

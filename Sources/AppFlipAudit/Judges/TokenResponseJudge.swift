@@ -6,6 +6,9 @@ import AppFlipGoogle
 /// `token.bearer`, `token.opaque`, `token.expires-in`; and `token.refresh-issued` on every exchange. Each
 /// finding names the exchanges that showed it.
 enum TokenResponseJudge {
+    /// The checks this judge decides, from every token response of the run.
+    static let checks: [CheckSpec] = [.tokenJSON, .tokenNoStore, .tokenBearer, .tokenOpaque, .tokenExpiresIn, .tokenRefreshIssued]
+
     static func judge(_ exchanges: [ExchangeRecorder.Exchange], into ledger: AuditLedger) {
         let issued: [(exchange: ExchangeRecorder.Exchange, answer: TokenAnswer)] = exchanges.compactMap { exchange in
             guard case .token(let answer)? = exchange.answer, answer.issuedTokens,

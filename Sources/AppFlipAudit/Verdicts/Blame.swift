@@ -35,7 +35,7 @@ enum Blame: Sendable, Equatable {
     }
 
     /// The rules a judge holds every answer of the run to: their findings come from the judge, once.
-    static let judgedEverywhere: Set<CheckSpec> = [.partnerResultShape, .partnerErrorValues, .authorizeRedirectShape]
+    static let judgedEverywhere: Set<CheckSpec> = [.partnerResultShape, .partnerErrorValues, .authorizeRedirectShape, .androidResultContract]
 }
 
 // MARK: The authorization endpoint
@@ -205,6 +205,7 @@ extension Blame {
             case .unknownPackage: return .couldNotRun(.appNotInstalled, "the Google app's intent found no app: \(message ?? failure.rawValue)")
             case .activityNotFound, .activityNotExported:
                 return .broke(.androidAction, "the Google app's intent does not resolve: \(message ?? failure.rawValue)")
+            case .handlerFailed: return .broke(.androidCode, "the app broke on the Google app's valid intent: \(message ?? failure.rawValue)")
             default: return .couldNotRun(.unreachable, "the Google app's intent got \(message ?? failure.rawValue)")
             }
         }

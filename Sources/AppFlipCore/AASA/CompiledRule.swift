@@ -72,7 +72,7 @@ final class CompiledRule: Sendable {
 
     func matches(_ input: inout MatchInput) -> Bool {
         // A lone `*` needs no input: the URL's part is not made (copied, decoded, case-folded) for it, as for
-        // `{"/": "*"}`, a common component whose making scripts/instructions-per-handoff shows on every handoff.
+        // `{"/": "*"}`, a common component whose making Benchmarks/instructions-per-handoff shows on every handoff.
         if let path, !path.pattern.matchesEverything, !path.matches(input.path(form)) { return false }
         switch query {
         case nil:

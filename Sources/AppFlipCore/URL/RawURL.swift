@@ -23,7 +23,7 @@ public struct RawURL: Sendable, Hashable, CustomStringConvertible {
     public var string: String { parts.string }
 
     /// The components, in one object: a handoff copies and drops its URL several times, and eight strings
-    /// held inline made each copy eight reference counts; `scripts/instructions-per-handoff` shows the saving
+    /// held inline made each copy eight reference counts; `Benchmarks/instructions-per-handoff` shows the saving
     /// net of the object's allocation.
     private let parts: Parts
 

@@ -4,7 +4,7 @@ import AppFlipProtocol
 ///
 /// A connection nearly always has none or one in flight. Up to ``inlineLimit`` ids are kept in an array and
 /// compared in turn, which is cheaper than hashing an id into a `Set` on every insert and remove
-/// (`scripts/instructions-per-handoff` shows it); the ids past that go into a set, so that a connection with a
+/// (`Benchmarks/instructions-per-handoff` shows it); the ids past that go into a set, so that a connection with a
 /// thousand in flight is not scanned a thousand times a line.
 struct InFlightRequestIDs {
     /// How many ids are compared in turn before the rest are hashed.

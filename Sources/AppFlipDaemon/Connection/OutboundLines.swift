@@ -17,7 +17,7 @@ final class OutboundLines {
     let channel: any Channel
     /// Every mutable part in one value, changed by one call per line: each access to a class's stored
     /// property costs a runtime exclusivity check, so one field checks once where a field apiece checked
-    /// for each (`scripts/instructions-per-handoff` shows it).
+    /// for each (`Benchmarks/instructions-per-handoff` shows it).
     private var pending: PendingLines
     /// Sends the waiting acknowledgements at the latest; only read or assigned.
     private var acknowledgementTimer: Scheduled<Void>?
@@ -69,7 +69,7 @@ final class OutboundLines {
 
     /// Writes through the connection handler's `context` from now on, until ``detach()``: a write then
     /// starts at the handler rather than at the pipeline's tail, 1,400 fewer instructions per live-app
-    /// handoff (`scripts/instructions-per-handoff`). The context holds the handler, which holds these lines:
+    /// handoff (`Benchmarks/instructions-per-handoff`). The context holds the handler, which holds these lines:
     /// `handlerRemoved` detaches, and so breaks the cycle.
     func attach(_ context: ChannelHandlerContext) {
         pending.context = context
@@ -91,7 +91,7 @@ final class OutboundLines {
     /// Writes whatever is pending now.
     ///
     /// An armed acknowledgement timer stays armed: cancelling it here and arming another for the next
-    /// answer cost a scheduled task per handoff (`scripts/instructions-per-handoff` shows it).
+    /// answer cost a scheduled task per handoff (`Benchmarks/instructions-per-handoff` shows it).
     /// Firing with no acknowledgement waiting, it does nothing; one that waits leaves within the delay.
     func flush() {
         guard let (lines, context) = pending.takeForWrite() else { return }

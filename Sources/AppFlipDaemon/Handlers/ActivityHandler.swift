@@ -13,7 +13,7 @@ import Logging
 /// lists each one.
 ///
 /// The answer goes through the handoff rather than a returned future: the hot path, a live app's handoff,
-/// then makes no promise, future and callback per handoff (`scripts/instructions-per-handoff` shows it).
+/// then makes no promise, future and callback per handoff (`Benchmarks/instructions-per-handoff` shows it).
 /// A handler holding a future answers with `future.whenComplete { handoff.answer($0) }`; one written with
 /// `async` code answers from its `Task`.
 public protocol ActivityHandler: Sendable {

@@ -45,7 +45,7 @@ final class LiveAppHandler: ActivityHandler {
 
     private struct State {
         /// Pushed, not yet answered; one timer for the oldest replaces a scheduled task per handoff, which
-        /// was a large part of this handler's time (`scripts/instructions-per-handoff` shows it).
+        /// was a large part of this handler's time (`Benchmarks/instructions-per-handoff` shows it).
         var waiting = WaitingHandoffs<Pending>()
         var timer: Scheduled<Void>?
         /// Armed while the connection is not writable.

@@ -1,5 +1,5 @@
 public import AppFlipCore
-public import AppFlipProtocol
+import AppFlipProtocol
 public import Logging
 public import NIOCore
 

@@ -5,7 +5,7 @@ import NIOCore
 /// The app's handler gives ids in push order, one apart, and every handoff the same timeout, so the oldest
 /// waiting handoff is always the next to time out. A ring of slots, the handoff with id `firstID + i` in
 /// slot `i`, keeps both the lookup by id and that order without hashing, which a dictionary and a queue of
-/// ids cost every live-app handoff (`scripts/instructions-per-handoff` shows it). An answered slot
+/// ids cost every live-app handoff (`Benchmarks/instructions-per-handoff` shows it). An answered slot
 /// is emptied, and empty slots leave the front at once, so the front slot always holds the oldest.
 struct WaitingHandoffs<Waiting> {
     private var slots = CircularBuffer<Waiting?>()

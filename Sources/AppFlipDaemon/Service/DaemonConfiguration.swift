@@ -70,7 +70,7 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// ``eventLoops``, or its default: one fewer than the CPUs (`System.coreCount`, which counts a cgroup's
     /// CPU quota), at least one. The CPU left over runs the log writer, which formats and writes every
     /// handoff's record; with one event loop a live-app handoff never crosses between threads, so its latency
-    /// is lower (`scripts/bench-vs-c --event-loops` shows it; docs/performance.md, "The event loops").
+    /// is lower (`Benchmarks/bench-vs-c --event-loops` shows it; docs/performance.md, "The event loops").
     public var eventLoopsInEffect: Int { eventLoops ?? max(1, System.coreCount - 1) }
 
     /// Reads and validates `path`; directory paths in it are resolved against its directory.

@@ -11,7 +11,7 @@ import FoundationEssentials
 /// check the hand-written messages against `JSONEncoder`.
 struct JSONLineWriter: ~Copyable {
     /// Written through its pointer: `Array.append` checks uniqueness and capacity on every call, and a
-    /// message is two dozen small appends (`scripts/instructions-per-handoff` shows the difference).
+    /// message is two dozen small appends (`Benchmarks/instructions-per-handoff` shows the difference).
     private var storage: UnsafeMutableRawBufferPointer
     private var count = 0
     private var needsComma = false

@@ -221,7 +221,7 @@ struct FastJSONScanner {
                 index += 1
                 if escaped { return Self.unescape(raw) }
                 // ASCII is valid UTF-8, and decoding it skips the generic validator, which
-                // scripts/instructions-per-handoff shows on every handoff.
+                // Benchmarks/instructions-per-handoff shows on every handoff.
                 return ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
             }
             if byte < 0x20 { return nil }

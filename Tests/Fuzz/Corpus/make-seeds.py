@@ -3,7 +3,7 @@
 docs/protocol.md's examples, the AASA conformance cases, Config/, the open-redirect corpus and the unit tests'
 URLs. SOURCES.md beside this file says which input came from where. Run it from the repository root after any
 of those change; the fuzzers never write here (scripts/fuzz copies the seeds into .build-fuzz first)."""
-import hashlib, json, pathlib, re, shutil
+import hashlib, json, pathlib, re, shutil, subprocess, sys
 
 root = pathlib.Path(__file__).resolve().parents[3]
 out = root / "Tests/Fuzz/Corpus"
@@ -26,7 +26,7 @@ requests += re.findall(r'#"(\{.*?)"#', fast_path_tests)
 write("FuzzRequest", requests)
 write("FuzzServerMessage", replies)
 
-cases = json.loads((root / "Tests/AppFlipCoreTests/Corpora/aasa-conformance/cases.json").read_text())["matching"]
+cases = json.loads((root / "Tests/AASACorpora/aasa-conformance/cases.json").read_text())["matching"]
 aasas = [json.dumps(case["aasa"]).encode() + b"\0" + case["url"].encode() for case in cases[::4]]
 aasas += [p.read_bytes() for p in (root / "Config").glob("*.apple-app-site-association")]
 write("FuzzAASA", aasas)
@@ -49,3 +49,6 @@ write("FuzzPercentForm", queries + [p for p in redirects[:20]])
 
 frames = [b"\x10\x03" + "\n".join(requests[:4]).encode() + b"\n", b"\x05\x01abc\ndefghij\nk", b"\x85\x07\n\n\nxx"]
 write("FuzzLineFramer", frames)
+
+# The iOS artifact readers' seeds: small artifacts of each kind, built to Apple's layouts by their own script.
+subprocess.run([sys.executable, str(root / "Tests/AppleArtifacts/make_ios_artifacts.py"), "--fuzz-seeds", str(out)], check=True)
