@@ -146,9 +146,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The partner's app from its build artifacts: APK, AAB and Android manifests read in bounded time and
-        // memory (docs/artifacts.md). Zips on ZIPFoundation, the AAB's manifest on swift-protobuf, certificates on
-        // swift-certificates; the binary XML and APK Signing Block readers are written to their formats.
+        // MARK: The partner's own app, from its build artifacts, read in bounded time and memory (docs/artifacts.md):
+        // APK, AAB and Android manifests (Android/), an .ipa, a provisioning profile, a Mach-O executable's code
+        // signature, entitlements and Info.plist (Apple/). Zips on ZIPFoundation, the AAB's manifest on
+        // swift-protobuf, certificates on swift-certificates and swift-asn1; the binary XML, APK Signing Block and
+        // Mach-O code-signature readers are written to their formats.
         .target(
             name: "AppFlipArtifacts",
             dependencies: [
@@ -232,10 +234,12 @@ let package = Package(
             path: "Benchmarks/appflip-bench",
             swiftSettings: swiftSettings
         ),
-        // Prints the time and peak RSS of inspecting a generated 200 MB APK: `swift run -c release ArtifactBenchmark`.
+        // `appflip app inspect` on a generated 200 MB APK and a 200 MB .ipa: time and peak RSS against issue 38's limits,
+        // held to Benchmarks/Thresholds/artifacts.json. `swift build -c release --product appflip && swift run -c release
+        // ArtifactBenchmark`.
         .executableTarget(
             name: "ArtifactBenchmark",
-            dependencies: ["AppFlipArtifacts", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["BenchmarkThresholds", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Benchmarks/ArtifactBenchmark",
             swiftSettings: swiftSettings
         ),
@@ -416,12 +420,13 @@ let package = Package(
             resources: [.copy("Expected")],
             swiftSettings: swiftSettings
         ),
-        // The artifact readers against Google's own tools (aapt, apksigner, from Debian) on artifacts the tests build
-        // with them (scripts/android), and the hostile-artifact table.
+        // The artifact readers against the tools that read the same files (aapt and apksigner from Debian, openssl,
+        // llvm-objdump, Info-ZIP) on artifacts the tests build (Tests/AndroidArtifacts, Tests/AppleArtifacts), the
+        // hostile-artifact tables, and `appflip app inspect`.
         .testTarget(
             name: "AppFlipArtifactsTests",
             dependencies: [
-                "AppFlipArtifacts", "AppFlipCLI", "AppFlipCore", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "appflip", "AppFlipArtifacts", "AppFlipCore", "AppFlipTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -446,6 +451,10 @@ if Context.environment["APPFLIP_FUZZ"] == "1" {
         ("FuzzSigningBlock", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzResourceTable", ["AppFlipArtifacts", "AppFlipCore"]),
         ("FuzzAABManifest", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzMachO", ["AppFlipArtifacts"]),
+        ("FuzzProvisioningProfile", ["AppFlipArtifacts", "AppFlipCore"]),
+        ("FuzzPropertyList", ["AppFlipArtifacts"]),
+        ("FuzzIPA", ["AppFlipArtifacts"]),
     ]
     package.targets += fuzzTargets.map { target in
         .executableTarget(

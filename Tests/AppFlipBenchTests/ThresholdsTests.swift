@@ -48,7 +48,7 @@ import Testing
         #expect(throws: Thresholds.Unusable.self) { try Thresholds.load(from: path) }
     }
 
-    @Test(arguments: ["audit", "bench-vs-c", "first-reply", "flip-parts", "handoffs", "instructions-per-handoff", "match"])
+    @Test(arguments: ["artifacts", "audit", "bench-vs-c", "first-reply", "flip-parts", "handoffs", "instructions-per-handoff", "match"])
     func everyFileLoads(name: String) throws {
         let thresholds = try Thresholds.load(from: "\(Self.folder)/\(name).json")
         #expect(!thresholds.thresholds.isEmpty)

@@ -85,7 +85,7 @@ public enum AndroidArtifactReader {
         xml: ([UInt8], String) throws -> (AndroidXMLElement, AndroidManifest.Form),
         resources: ([UInt8], String) throws -> any ResourceResolver
     ) throws -> AndroidArtifact {
-        guard let bytes = try archive.read(name) else {
+        guard let manifest = try archive.directory.entry(named: name) else {
             throw ArtifactError(
                 "zip central directory",
                 file: archive.file,
@@ -93,9 +93,9 @@ public enum AndroidArtifactReader {
                 "no \(name) entry: not an \(kind == .apk ? "APK" : "Android App Bundle")"
             )
         }
-        let entry = "\(archive.file)!\(name)"
-        let (root, form) = try xml(bytes, entry)
-        let table = try archive.read(tableName).map { try resources($0, "\(archive.file)!\(tableName)") }
+        let entry = archive.file(of: manifest)
+        let (root, form) = try xml(try archive.read(manifest), entry)
+        let table = try archive.directory.entry(named: tableName).map { table in try resources(try archive.read(table), archive.file(of: table)) }
         return AndroidArtifact(
             kind: kind,
             file: archive.file,

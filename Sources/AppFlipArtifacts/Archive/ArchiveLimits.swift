@@ -1,12 +1,15 @@
-/// The bounds every archive read keeps, so that a hostile archive costs bounded time and memory: a zip
-/// bomb stops at `maxEntryBytes` or `maxRatio`, a forged central directory at `maxCentralDirectoryBytes`.
+/// The bounds every archive read keeps, so that a hostile archive costs bounded time and memory: a zip bomb
+/// stops at `maxEntryBytes` (or the limit a reader gives for one entry) or at `maxRatio`, a forged central
+/// directory at `maxCentralDirectoryBytes` and `maxEntries`.
 public struct ArchiveLimits: Sendable, Hashable {
-    /// The most bytes one entry may inflate to (the manifest, resources.arsc, a signature file).
+    /// The most bytes one entry may give, unless its reader names another limit (an .ipa's executable, read as
+    /// a stream, may be larger; its property lists are smaller).
     public var maxEntryBytes: Int
-    /// The most an entry may inflate relative to its stored size. Deflate reaches about 1032:1 at most;
-    /// real manifests and resource tables stay far below this bound.
+    /// The most a deflated entry may inflate relative to its compressed size. Deflate reaches about 1032:1 at
+    /// most; real manifests, resource tables, property lists and executables stay far below this bound.
     public var maxRatio: Int
-    /// The largest central directory read.
+    /// The largest central directory read: it is walked through a window, so its size costs no memory; an app
+    /// of 100,000 files has about 10 MiB.
     public var maxCentralDirectoryBytes: Int
     /// The most entries an archive may list.
     public var maxEntries: Int
@@ -16,7 +19,7 @@ public struct ArchiveLimits: Sendable, Hashable {
     public init(
         maxEntryBytes: Int = 32 << 20,
         maxRatio: Int = 200,
-        maxCentralDirectoryBytes: Int = 32 << 20,
+        maxCentralDirectoryBytes: Int = 64 << 20,
         maxEntries: Int = 200_000,
         maxSigningBlockBytes: Int = 16 << 20
     ) {

@@ -43,6 +43,8 @@ final class ExchangeRecorder: Sendable {
     /// The audit's requests in flight at each kind of endpoint.
     private let inFlight = Mutex<[RecordedExchange.Endpoint: Int]>([:])
     private let state = Mutex<(next: Int, exchanges: [Exchange])>((1, []))
+    /// The handoffs through appflipd, numbered in the same sequence as the HTTP exchanges.
+    private let handoffState = Mutex<[RecordedHandoff]>([])
 
     init() {
         start = clock.now
@@ -93,6 +95,15 @@ final class ExchangeRecorder: Sendable {
 
     /// The redacted records, by id.
     var records: [RecordedExchange] { exchanges.map(\.record) }
+
+    func add(_ handoff: RecordedHandoff) {
+        handoffState.withLock { $0.append(handoff) }
+    }
+
+    /// Every handoff through appflipd so far, by id.
+    var handoffs: [RecordedHandoff] {
+        handoffState.withLock { $0 }.sorted { $0.id < $1.id }
+    }
 }
 
 extension ExchangeRecorder {
@@ -218,8 +229,10 @@ extension ExchangeRecorder {
             record.duration = elapsed(since: started)
             record.response = RecordedExchange.Response(
                 status: Int(response.status.code),
+                httpVersion: "\(response.version)",
                 headers: response.headers.map { Redaction.header($0.name, $0.value) },
-                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets)
+                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets),
+                bodySize: response.body.count
             )
             let overloaded = inFlight.withLock { inFlight in
                 defer { inFlight[sending.endpoint, default: 1] -= 1 }

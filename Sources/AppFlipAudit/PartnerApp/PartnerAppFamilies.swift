@@ -12,7 +12,7 @@ extension PartnerAppAudit {
             .enumerated()
         {
             let state = "appflip-audit-equivalent-\(index)"
-            let flip = try await flip(variant.tuples.map { $0.name == "state" ? ("state", state) : $0 })
+            let flip = try await flip(variant.tuples.map { $0.name == "state" ? ("state", state) : $0 }, for: "partner.code: \(variant.label)")
             if case .code(let code)? = judge(flip, redirectURI: redirectURI.string, state: state)?.outcome {
                 register(code, from: "the partner.code flip with \(variant.label)")
                 context.ledger.record(.partnerCode, .held("a valid flip link with \(variant.label) got a code"))
@@ -29,7 +29,7 @@ extension PartnerAppAudit {
         var failures: [String] = []
         for (index, uri) in AppFlipRedirectURI.all.enumerated() {
             let state = "appflip-audit-uri-\(index)"
-            let flip = try await flip(fields(state: state, redirectURI: uri.string))
+            let flip = try await flip(fields(state: state, redirectURI: uri.string), for: "partner.redirect-uris: \(uri)")
             if case .code(let code)? = judge(flip, redirectURI: uri.string, state: state)?.outcome {
                 register(code, from: "partner.redirect-uris' flip for \(uri)")
                 continue
@@ -58,7 +58,7 @@ extension PartnerAppAudit {
             let label = mutation.label
             var fields = fields(state: state, redirectURI: redirectURI.string)
             if !success { fields.removeAll { $0.name == "scope" } }
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "\(check.id): state \(label)")
             let outcome = judge(flip, redirectURI: redirectURI.string, state: state)?.outcome
             guard let url = flip.resultURL else {
                 let line = "\(label): \(flip.answerSummary), opened \(flip.openedSummary)"
@@ -120,7 +120,7 @@ extension PartnerAppAudit {
             let fields = valid.compactMap { field in
                 field.name == "client_id" ? mutation.value.map { ("client_id", $0) } : field
             }
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "partner.wrong-client-id: \(mutation.label)")
             let sent = "client_id \(mutation)"
             evidence.append("\(sent): \(flip.answerSummary), opened \(flip.openedSummary)")
             if !(flip.declined && flip.opened.isEmpty) {
@@ -144,7 +144,10 @@ extension PartnerAppAudit {
         var failures: [String] = []
         var evidence: [String] = []
         for mutation in URIMutations.all(of: redirectURI.string, exact: AppFlipRedirectURI.all.map(\.string)) {
-            let flip = try await flip(fields(state: "appflip-audit-lookalike", redirectURI: mutation.value ?? ""))
+            let flip = try await flip(
+                fields(state: "appflip-audit-lookalike", redirectURI: mutation.value ?? ""),
+                for: "partner.lookalike-redirect: \(mutation.label)"
+            )
             evidence.append("\(mutation): \(flip.answerSummary), opened \(flip.openedSummary)")
             if !(flip.declined && flip.opened.isEmpty) {
                 failures.append("\(mutation): \(flip.answerSummary), opened \(flip.openedSummary)")
@@ -153,7 +156,7 @@ extension PartnerAppAudit {
         let valid = fields(state: "appflip-audit-lookalike", redirectURI: redirectURI.string)
         for foreign in AuthorizationEndpointAudit.pollutingRedirects(of: redirectURI) {
             for variant in RequestMutations.polluted(valid, name: "redirect_uri", wrong: foreign.value ?? "", wrongLabel: "\(foreign)") {
-                let flip = try await flip(variant.tuples)
+                let flip = try await flip(variant.tuples, for: "partner.lookalike-redirect: \(variant.label)")
                 evidence.append("\(variant.label): \(flip.answerSummary), opened \(flip.openedSummary)")
                 // Declining is right; so is a result on the App Flip URI itself, which is where Google's link points.
                 let elsewhere = flip.opened.filter { String($0.url.prefix { $0 != "?" }) != redirectURI.string }
@@ -189,7 +192,7 @@ extension PartnerAppAudit {
         var declines: [String] = []
         var evidence: [String] = []
         for (label, fields) in cases {
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "partner.invalid-request: \(label)")
             let sentState = fields.filter { $0.name == "state" }.count == 1 ? fields.first { $0.name == "state" }!.value : nil
             evidence.append("\(label): \(flip.answerSummary), opened \(flip.openedSummary)")
             switch judge(flip, redirectURI: redirectURI.string, state: sentState ?? "")?.outcome {

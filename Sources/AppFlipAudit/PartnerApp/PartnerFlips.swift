@@ -24,14 +24,26 @@ extension PartnerAppAudit {
         return verdict
     }
 
-    /// Sends one flip link and collects what came back, once the flip before it is done.
-    func flip(_ fields: [(name: String, value: String)]) async throws(AuditUnreachable) -> PartnerFlip {
-        try await flips.run { () async throws(AuditUnreachable) in try await sendFlip(fields) }
+    /// Sends one flip link for `purpose` (a check's id, then what the link tries), once the flip before it is
+    /// done, and collects what came back; the handoff is recorded in the run's sequence.
+    func flip(_ fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> PartnerFlip {
+        try await flips.run { () async throws(AuditUnreachable) in try await sendFlip(fields, for: purpose) }
     }
 
-    private func sendFlip(_ fields: [(name: String, value: String)]) async throws(AuditUnreachable) -> PartnerFlip {
-        let partner = target.link.string
-        let link = partner + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
+    private func sendFlip(_ fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> PartnerFlip {
+        let link = target.link.string + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
+        let handoff = HandoffRecording(context.exchanges, .open, purpose: purpose, sent: link)
+        do {
+            let flip = try await send(link)
+            handoff.replied(flip.recordedReply, received: flip.delivered)
+            return flip
+        } catch {
+            handoff.failed(error.description)
+            throw error
+        }
+    }
+
+    private func send(_ link: String) async throws(AuditUnreachable) -> PartnerFlip {
         let request = OpenRequest(
             activity: Activity(activityType: browsingWebActivityType, webpageURL: link),
             options: OpenOptions(universalLinksOnly: true)

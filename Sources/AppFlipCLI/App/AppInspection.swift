@@ -90,6 +90,8 @@ struct AppInspection: Encodable {
         var message: String
     }
 
+    /// `android`, as the iOS report says `ios`.
+    var platform = "android"
     var file: String
     var kind: String
     var package: String

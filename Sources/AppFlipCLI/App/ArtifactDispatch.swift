@@ -1,82 +1,98 @@
 import AppFlipArtifacts
+import FoundationEssentials
 
-/// Which reader takes a file: the kinds `app inspect` tells apart by content, in the order they are tried.
-/// The Android rows are read here; the iOS rows are told apart and answered "not read yet" until the
-/// `Apple/` readers are wired in.
+/// Which reader takes a file: the kinds `app inspect` tells apart by content, in the order they are tried
+/// (docs/artifacts.md's table). The Android rows read with `AndroidArtifactReader`, the iOS rows with
+/// `IOSArtifacts`, whose own detection (content, then a property list's name or keys) tells the iOS kinds apart.
 enum ArtifactDispatch {
-    /// What the first bytes and, for a zip, the entry names say.
+    /// What the first bytes, the entry names of a zip and the iOS readers say about a file.
     struct Probe {
+        let file: String
         let head: [UInt8]
         /// The archive, when the file is a zip.
         let archive: ArtifactArchive?
+        /// The iOS kind, when the file is one.
+        let iosKind: IOSArtifactKind?
+        /// When a profile's expiry is judged.
+        let now: Date
     }
 
     struct Row: Sendable {
         /// The kind, as `--json`'s `kind` names it.
         let kind: String
-        let detect: @Sendable (Probe) -> Bool
-        /// Nil: told apart, not read by this build.
-        let read: (@Sendable (String, Probe) throws -> AppInspection)?
+        let detect: @Sendable (Probe) throws(ArtifactError) -> Bool
+        let read: @Sendable (Probe) throws -> any ArtifactReport
     }
 
     static let rows: [Row] = [
         Row(
             kind: "apk",
-            detect: { $0.archive?.contains(AndroidArtifactReader.apkManifest) ?? false },
-            read: { _, probe in
-                AppInspection(try AndroidArtifactReader.readAPK(probe.archive!))
-            }
+            detect: { probe throws(ArtifactError) in try probe.archive?.contains(AndroidArtifactReader.apkManifest) ?? false },
+            read: { AppInspection(try AndroidArtifactReader.readAPK($0.archive!)) }
         ),
         Row(
             kind: "aab",
-            detect: { $0.archive?.contains(AndroidArtifactReader.bundleManifest) ?? false },
-            read: { _, probe in
-                AppInspection(try AndroidArtifactReader.readAAB(probe.archive!))
-            }
+            detect: { probe throws(ArtifactError) in try probe.archive?.contains(AndroidArtifactReader.bundleManifest) ?? false },
+            read: { AppInspection(try AndroidArtifactReader.readAAB($0.archive!)) }
         ),
-        Row(kind: "ipa", detect: { $0.archive?.directory.entries.contains { $0.name.hasPrefix("Payload/") } ?? false }, read: nil),
+        ios(.ipa),
         Row(
             kind: "binary-manifest",
             detect: { BinaryXMLReader.looksLikeBinaryXML($0.head) },
-            read: { file, _ in
-                try manifest(file, kind: .binaryManifest)
-            }
+            read: { try manifest($0.file, kind: .binaryManifest) }
         ),
-        Row(kind: "mobileprovision", detect: { $0.head.starts(with: [0x30, 0x80]) || $0.head.starts(with: [0x30, 0x82]) }, read: nil),
-        Row(kind: "plist", detect: { text($0.head).contains("<plist") || $0.head.starts(with: Array("bplist".utf8)) }, read: nil),
+        ios(.provisioningProfile),
+        ios(.machO),
+        ios(.infoPlist),
+        ios(.entitlements),
         Row(
             kind: "source-manifest",
-            detect: { text($0.head).contains("<manifest") },
-            read: { file, _ in
-                try manifest(file, kind: .sourceManifest)
-            }
+            detect: { String(decoding: $0.head, as: UTF8.self).contains("<manifest") },
+            read: { try manifest($0.file, kind: .sourceManifest) }
         ),
         // aapt2's XmlNode starts with its `element` field (1, length-delimited): tried last, as that byte is common.
         Row(
             kind: "proto-manifest",
             detect: { $0.archive == nil && $0.head.first == 0x0A },
-            read: { file, _ in
-                try manifest(file, kind: .protoManifest)
-            }
+            read: { try manifest($0.file, kind: .protoManifest) }
         ),
     ]
+
+    /// The row of an iOS kind, read by `IOSArtifacts.inspect`.
+    private static func ios(_ kind: IOSArtifactKind) -> Row {
+        Row(
+            kind: kind.rawValue,
+            detect: { $0.iosKind == kind },
+            read: { probe in
+                guard let report = try IOSArtifacts.inspect(path: probe.file, now: probe.now) else {
+                    throw ArtifactError("file", file: probe.file, offset: 0, "no longer an iOS artifact")
+                }
+                return report
+            }
+        )
+    }
 
     /// The largest manifest read on its own.
     static let maxManifestBytes = 8 << 20
 
-    /// Reads `file` with the first row that recognises it.
-    static func inspect(_ file: String) throws -> AppInspection {
+    /// Reads `file` with the first row that recognises it, judging a profile's expiry at `now`.
+    static func inspect(_ file: String, now: Date) throws -> any ArtifactReport {
         let source = try FileBytes(path: file)
-        let head = try source.read(0..<min(source.count, 4096))
-        let archive = head.starts(with: [0x50, 0x4B]) ? try ArtifactArchive(path: file) : nil
-        let probe = Probe(head: head, archive: archive)
-        guard let row = rows.first(where: { $0.detect(probe) }) else {
-            throw ArtifactError("file", file: file, offset: 0, "not an APK, an AAB or an AndroidManifest.xml")
+        let head = try source.read(at: 0, count: min(source.count, 4096))
+        let archive = head.starts(with: [0x50, 0x4B]) ? try ArtifactArchive(source: source) : nil
+        // A property list the iOS readers cannot tell apart is their error, unless another row takes the file.
+        let ios = Result { () throws(ArtifactError) in try IOSArtifacts.detect(path: file) }
+        let probe = Probe(file: file, head: head, archive: archive, iosKind: (try? ios.get()) ?? nil, now: now)
+        for row in rows where try row.detect(probe) {
+            return try row.read(probe)
         }
-        guard let read = row.read else {
-            throw ArtifactError("file", file: file, "a \(row.kind): this build reads Android artifacts only")
-        }
-        return try read(file, probe)
+        if case .failure(let error) = ios { throw error }
+        throw ArtifactError(
+            "file",
+            file: file,
+            offset: 0,
+            "not an artifact app inspect reads: an APK, an AAB, an AndroidManifest.xml, an .ipa, a provisioning profile, a Mach-O executable, an entitlements file or an Info.plist"
+        )
     }
 
     private static func manifest(_ file: String, kind: AndroidArtifact.Kind) throws -> AppInspection {
@@ -84,8 +100,6 @@ enum ArtifactDispatch {
         guard source.count <= maxManifestBytes else {
             throw ArtifactError("file", file: file, "\(source.count) bytes, over the limit of \(maxManifestBytes) for a manifest")
         }
-        return AppInspection(try AndroidArtifactReader.readManifest(try source.read(0..<source.count), kind: kind, file: file))
+        return AppInspection(try AndroidArtifactReader.readManifest(try source.readAll(), kind: kind, file: file))
     }
-
-    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }

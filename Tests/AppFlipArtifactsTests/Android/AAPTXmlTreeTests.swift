@@ -7,9 +7,9 @@ import Testing
 @Suite("Binary XML against aapt dump xmltree")
 struct AAPTXmlTreeTests {
     @Test("every element and attribute aapt prints", arguments: ["app-unsigned.apk", "app-v1.apk", "paths.apk"])
-    func sameTreeAsAAPT(apk: String) throws {
-        let path = try AndroidTestArtifacts.path(apk)
-        let dump = Tool.run("aapt", ["dump", "xmltree", path, "AndroidManifest.xml"])
+    func sameTreeAsAAPT(apk: String) async throws {
+        let path = try await AndroidTestArtifacts.path(apk)
+        let dump = try await ArtifactTools.run("aapt", ["dump", "xmltree", path, "AndroidManifest.xml"])
         try #require(dump.status == 0, "aapt: \(dump.output)")
         let archive = try ArtifactArchive(path: path)
         let root = try BinaryXMLReader.read(try #require(try archive.read("AndroidManifest.xml")), file: path)

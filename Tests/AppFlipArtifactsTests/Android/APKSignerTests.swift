@@ -14,15 +14,15 @@ struct APKSignerTests {
     static let apks = ["app-v1.apk", "app-v1-ec.apk", "app-v2.apk", "app-v3.apk", "app-all.apk", "app-rotated.apk", "paths.apk", "app-v31.apk"]
 
     @Test("the signers apksigner verifies, for each SDK range", arguments: apks)
-    func sameSignersAsAPKSigner(apk: String) throws {
-        let path = try AndroidTestArtifacts.path(apk)
+    func sameSignersAsAPKSigner(apk: String) async throws {
+        let path = try await AndroidTestArtifacts.path(apk)
         let signatures = try APKSignatures.read(try ArtifactArchive(path: path))
         for range in Self.ranges {
             let maxSDK = range.max ?? (apk == "app-v31.apk" ? 32 : nil)
             var arguments = ["verify", "--print-certs", "-v"]
             if let min = range.min { arguments += ["--min-sdk-version", String(min)] }
             if let maxSDK { arguments += ["--max-sdk-version", String(maxSDK)] }
-            let run = Tool.run("apksigner", arguments + [path])
+            let run = try await ArtifactTools.run("apksigner", arguments + [path])
             let ours = signatures.verifyingSigners(sdk: maxSDK)
             #expect((run.status == 0) == !ours.isEmpty, "\(apk) \(range): apksigner says \(run.output)")
             guard run.status == 0 else { continue }
@@ -33,13 +33,16 @@ struct APKSignerTests {
     }
 
     @Test("the proof-of-rotation lineage apksigner prints, for v3 and v3.1")
-    func sameLineageAsAPKSigner() throws {
-        let run = Tool.run("apksigner", ["lineage", "--in", try AndroidTestArtifacts.path("app-rotated.apk"), "--print-certs", "-v"])
+    func sameLineageAsAPKSigner() async throws {
+        let run = try await ArtifactTools.run(
+            "apksigner",
+            ["lineage", "--in", try await AndroidTestArtifacts.path("app-rotated.apk"), "--print-certs", "-v"]
+        )
         try #require(run.status == 0, "apksigner: \(run.output)")
         let expected = APKSignerReport.lineage(run.output)
         #expect(expected.count == 2)
-        let rotated = try APKSignatures.read(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-rotated.apk")))
-        let v31 = try APKSignatures.read(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-v31.apk")))
+        let rotated = try APKSignatures.read(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-rotated.apk")))
+        let v31 = try APKSignatures.read(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-v31.apk")))
         for signer in [rotated.signers(.v3)[0], v31.signers(.v31)[0]] {
             #expect(signer.lineage.map(\.certificate.sha256) == expected.map(\.sha256))
             #expect(signer.lineage.map(\.capabilities) == expected.map(\.capabilities))
@@ -47,22 +50,22 @@ struct APKSignerTests {
     }
 
     @Test("a rotated APK: the new key is current, the old one past; before SDK 28 the old one signs")
-    func rotationHistory() throws {
-        let old = try Self.fingerprint("old.cer")
-        let new = try Self.fingerprint("new.cer")
-        let rotated = try APKSignatures.read(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-rotated.apk")))
+    func rotationHistory() async throws {
+        let old = try await Self.fingerprint("old.cer")
+        let new = try await Self.fingerprint("new.cer")
+        let rotated = try APKSignatures.read(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-rotated.apk")))
         #expect(rotated.history() == SigningCertificateHistory(current: [new], past: [old]))
         #expect(rotated.history(sdk: 27) == SigningCertificateHistory(current: [old], past: []))
         #expect(rotated.history().role(of: old) == .past && rotated.history().role(of: new) == .current)
         #expect(rotated.history().all == [old, new])
-        #expect(rotated.history().role(of: try Self.fingerprint("upload.cer")) == nil)
+        #expect(rotated.history().role(of: try await Self.fingerprint("upload.cer")) == nil)
     }
 
     @Test("v3.1: the new key from SDK 33 with its lineage, the old key through SDK 32 by v3 with the rotation bound")
-    func v31() throws {
-        let old = try Self.fingerprint("old.cer")
-        let new = try Self.fingerprint("new.cer")
-        let signatures = try APKSignatures.read(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-v31.apk")))
+    func v31() async throws {
+        let old = try await Self.fingerprint("old.cer")
+        let new = try await Self.fingerprint("new.cer")
+        let signatures = try APKSignatures.read(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-v31.apk")))
         #expect(signatures.schemes == [.v1, .v2, .v3, .v31])
         let v3 = try #require(signatures.signers(.v3).first)
         let v31 = try #require(signatures.signers(.v31).first)
@@ -73,20 +76,20 @@ struct APKSignerTests {
     }
 
     @Test("a bundle's JAR signature is its upload key, as keytool -printcert -jarfile prints it")
-    func bundleUploadKey() throws {
-        let path = try AndroidTestArtifacts.path("app.aab")
-        let run = Tool.run("keytool", ["-printcert", "-jarfile", path])
+    func bundleUploadKey() async throws {
+        let path = try await AndroidTestArtifacts.path("app.aab")
+        let run = try await ArtifactTools.run("keytool", ["-printcert", "-jarfile", path])
         try #require(run.status == 0, "keytool: \(run.output)")
         let line = try #require(run.output.split(separator: "\n").first { $0.contains("SHA256:") })
         let expected = line.split(separator: " ").last.map(String.init)
         let artifact = try AndroidArtifactReader.readAAB(try ArtifactArchive(path: path))
         #expect(artifact.signatures?.signers.map(\.certificate.sha256) == [expected].compactMap { $0 })
-        #expect(artifact.signatures?.history().current == [try Self.fingerprint("upload.cer")])
+        #expect(artifact.signatures?.history().current == [try await Self.fingerprint("upload.cer")])
     }
 
     /// The SHA-256 fingerprint of a certificate keytool exported.
-    static func fingerprint(_ name: String) throws -> String {
-        let run = Tool.run("keytool", ["-printcert", "-file", try AndroidTestArtifacts.path(name)])
+    static func fingerprint(_ name: String) async throws -> String {
+        let run = try await ArtifactTools.run("keytool", ["-printcert", "-file", try await AndroidTestArtifacts.path(name)])
         let line = run.output.split(separator: "\n").first { $0.contains("SHA256:") } ?? ""
         return line.split(separator: " ").last.map(String.init) ?? ""
     }

@@ -5,18 +5,48 @@ import ZIPFoundation
 /// Builders of hostile artifacts for the table in ``HostileArtifactTests``: a stored-only zip writer that
 /// writes any name and size, little-endian patches of real artifacts, and protobuf nesting.
 enum HostileBytes {
+    /// One entry as written: its name, its bytes as they lie (stored, or a deflate stream), and what its headers
+    /// declare, true or not.
+    struct Entry {
+        var name: String
+        var data: [UInt8]
+        var method = 0
+        var size: Int
+        var crc: UInt32
+
+        /// A stored entry, its headers true.
+        init(_ name: String, _ data: [UInt8]) {
+            self.name = name
+            self.data = data
+            self.size = data.count
+            self.crc = HostileBytes.crc32(data)
+        }
+
+        init(name: String, deflated stream: [UInt8], size: Int, crc: UInt32) {
+            self.name = name
+            self.data = stream
+            self.method = 8
+            self.size = size
+            self.crc = crc
+        }
+    }
+
     /// A zip of stored entries, named and filled as given (APPNOTE.TXT 4.3.7, 4.3.12, 4.3.16).
     static func zip(_ entries: [(name: String, data: [UInt8])], comment: [UInt8] = []) -> [UInt8] {
+        zip(entries.map { Entry($0.name, $0.data) }, comment: comment)
+    }
+
+    /// A zip of `entries`, written as they say.
+    static func zip(_ entries: [Entry], comment: [UInt8] = []) -> [UInt8] {
         var out: [UInt8] = []
         var directory: [UInt8] = []
-        for (name, data) in entries {
+        for entry in entries {
             let offset = out.count
-            let nameBytes = Array(name.utf8)
-            let crc = crc32(data)
-            out += le32(0x0403_4b50) + le16(20) + le16(0) + le16(0) + le32(0) + le32(crc) + le32(data.count) + le32(data.count)
-            out += le16(nameBytes.count) + le16(0) + nameBytes + data
-            directory += le32(0x0201_4b50) + le16(20) + le16(20) + le16(0) + le16(0) + le32(0) + le32(crc) + le32(data.count) + le32(data.count)
-            directory += le16(nameBytes.count) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes
+            let name = Array(entry.name.utf8)
+            let fields = le16(entry.method) + le32(0) + le32(entry.crc) + le32(entry.data.count) + le32(entry.size) + le16(name.count)
+            out += le32(0x0403_4b50) + le16(20) + le16(0) + fields + le16(0) + name + entry.data
+            directory += le32(0x0201_4b50) + le16(20) + le16(20) + le16(0) + fields + le16(0) + le16(0) + le16(0) + le16(0) + le32(0)
+            directory += le32(offset) + name
         }
         let directoryOffset = out.count
         out += directory
@@ -78,7 +108,7 @@ enum HostileBytes {
         return out
     }
 
-    private static func crc32(_ data: [UInt8]) -> UInt32 {
+    static func crc32(_ data: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in data {
             crc ^= UInt32(byte)

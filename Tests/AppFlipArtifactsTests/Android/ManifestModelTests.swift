@@ -7,7 +7,7 @@ import Testing
 /// and the identity that equals the same app written by hand as an app file's `android` object.
 @Suite("The Android manifest model")
 struct ManifestModelTests {
-    /// The partner app of scripts/android/project, as its `android` object in an app file would write it,
+    /// The partner app of Tests/AndroidArtifacts/project, as its `android` object in an app file would write it,
     /// with the fingerprint filled in.
     static func handWritten(fingerprint: String) throws -> AndroidIdentity {
         let json = """
@@ -27,15 +27,15 @@ struct ManifestModelTests {
     }
 
     @Test("an APK's identity equals the same app written by hand")
-    func apkIdentity() throws {
-        let artifact = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-all.apk")))
-        let fingerprint = try APKSignerTests.fingerprint("old.cer")
+    func apkIdentity() async throws {
+        let artifact = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-all.apk")))
+        let fingerprint = try await APKSignerTests.fingerprint("old.cer")
         #expect(artifact.identity() == (try Self.handWritten(fingerprint: fingerprint)))
     }
 
     @Test("the manifest: version, SDK levels, components, exported, the alias, the resolutions")
-    func apkManifest() throws {
-        let manifest = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try AndroidTestArtifacts.path("app-all.apk"))).manifest
+    func apkManifest() async throws {
+        let manifest = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app-all.apk"))).manifest
         #expect(manifest.package == "com.example.partner" && manifest.versionCode == 42 && manifest.versionName == "4.2")
         #expect(manifest.minSDK == .level(24) && manifest.targetSDK == .level(33))
         #expect(manifest.components.map(\.name) == [".MainActivity", ".AppFlipActivity", "com.example.partner.LinkActivity", ".LinkAlias"])
@@ -50,8 +50,8 @@ struct ManifestModelTests {
     }
 
     @Test("the API 31 path kinds, compiled against their public ids")
-    func newPathKinds() throws {
-        let manifest = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try AndroidTestArtifacts.path("paths.apk"))).manifest
+    func newPathKinds() async throws {
+        let manifest = try AndroidArtifactReader.readAPK(try ArtifactArchive(path: try await AndroidTestArtifacts.path("paths.apk"))).manifest
         let filter = try #require(manifest.components.first?.filters.first?.filter)
         #expect(
             filter.paths == [
@@ -64,8 +64,8 @@ struct ManifestModelTests {
     }
 
     @Test("a bundle: the protobuf manifest, resolved through resources.pb")
-    func bundle() throws {
-        let artifact = try AndroidArtifactReader.readAAB(try ArtifactArchive(path: try AndroidTestArtifacts.path("app.aab")))
+    func bundle() async throws {
+        let artifact = try AndroidArtifactReader.readAAB(try ArtifactArchive(path: try await AndroidTestArtifacts.path("app.aab")))
         let manifest = artifact.manifest
         #expect(artifact.kind == .aab && manifest.form == .proto && artifact.resourceTable == "base/resources.pb")
         #expect(manifest.package == "com.example.partner" && manifest.versionCode == 43 && manifest.versionName == "4.3")
@@ -82,14 +82,14 @@ struct ManifestModelTests {
     }
 
     @Test("a source manifest reads as its compiled form, its references left to the build")
-    func sourceManifest() throws {
-        let path = try AndroidTestArtifacts.path("source-AndroidManifest.xml")
+    func sourceManifest() async throws {
+        let path = try await AndroidTestArtifacts.path("source-AndroidManifest.xml")
         let source = try AndroidArtifactReader.readManifest(
             Array(try Data(contentsOf: URL(fileURLWithPath: path))),
             kind: .sourceManifest,
             file: path
         )
-        let binaryPath = try AndroidTestArtifacts.path("binary-AndroidManifest.xml")
+        let binaryPath = try await AndroidTestArtifacts.path("binary-AndroidManifest.xml")
         let binary = try AndroidArtifactReader.readManifest(
             Array(try Data(contentsOf: URL(fileURLWithPath: binaryPath))),
             kind: .binaryManifest,

@@ -3,7 +3,7 @@
 docs/protocol.md's examples, the AASA conformance cases, Config/, the open-redirect corpus and the unit tests'
 URLs. SOURCES.md beside this file says which input came from where. Run it from the repository root after any
 of those change; the fuzzers never write here (scripts/fuzz copies the seeds into .build-fuzz first)."""
-import hashlib, json, pathlib, re, shutil
+import hashlib, json, pathlib, re, shutil, subprocess, sys
 
 root = pathlib.Path(__file__).resolve().parents[3]
 out = root / "Tests/Fuzz/Corpus"
@@ -49,3 +49,6 @@ write("FuzzPercentForm", queries + [p for p in redirects[:20]])
 
 frames = [b"\x10\x03" + "\n".join(requests[:4]).encode() + b"\n", b"\x05\x01abc\ndefghij\nk", b"\x85\x07\n\n\nxx"]
 write("FuzzLineFramer", frames)
+
+# The iOS artifact readers' seeds: small artifacts of each kind, built to Apple's layouts by their own script.
+subprocess.run([sys.executable, str(root / "Tests/AppleArtifacts/make_ios_artifacts.py"), "--fuzz-seeds", str(out)], check=True)

@@ -14,8 +14,8 @@ public func LLVMFuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
     var apk = le64(size) + pairs + le64(size) + Array("APK Sig Block 42".utf8)
     let directory = UInt32(apk.count)
     apk += [0x50, 0x4B, 0x05, 0x06, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + (0..<4).map { UInt8(directory >> ($0 * 8) & 0xFF) } + [0, 0]
-    guard let zip = try? ZipDirectory(source: MemoryBytes(apk), file: "fuzz"),
-        let block = try? APKSigningBlock(source: MemoryBytes(apk), directory: zip, file: "fuzz"),
+    guard let zip = try? ZipDirectory(source: MemoryBytes(name: "fuzz", bytes: apk)),
+        let block = try? APKSigningBlock(directory: zip),
         let signers = try? APKSignatures.schemeSigners(block)
     else { return 0 }
     let signatures = APKSignatures(signers: signers, blockIDs: block.pairs.map(\.id))

@@ -15,7 +15,7 @@
 // bundletool and aapt2 write. Fields left out here are kept by swift-protobuf as unknown fields and
 // ignored, so a bundle written with the full schema reads the same.
 //
-// Regenerate the Swift with scripts/android/generate-aab-proto.
+// Regenerate the Swift with Tests/AndroidArtifacts/generate-aab-proto.
 
 import SwiftProtobuf
 

@@ -18,9 +18,9 @@ public struct ResourceConfiguration: Sendable, Hashable, CustomStringConvertible
 
     /// Reads the configuration at `offset` of a `ResTable_type` chunk.
     init(_ chunk: ByteReader, at offset: Int) throws {
-        let size = try chunk.int32(offset)
-        guard size >= 4 else { throw chunk.error(at: offset, "a configuration of \(size) bytes") }
-        let fields = ConfigurationBytes(bytes: Array(try chunk.slice(offset + 4, size - 4, "the configuration")))
+        let size = try chunk.size32(at: offset)
+        guard size >= 4 else { throw chunk.error("a configuration of \(size) bytes", at: offset) }
+        let fields = ConfigurationBytes(bytes: Array(try chunk.bytes(at: offset + 4, count: size - 4, "the configuration")))
         self.init(description: fields.description, isDefault: fields.isDefault, isVersionOnly: fields.isVersionOnly)
     }
 }

@@ -56,8 +56,8 @@ extension ResourceTable {
         }
         guard let keyName else { return nil }
         var flags: UInt32 = 0
-        if let spec = package.specFlags[typeID], index < (try spec.int32(12)) {
-            flags = try spec.u32(Int(try spec.u16(2)) + index * 4) & ~Self.specNonConfigurationBits
+        if let spec = package.specFlags[typeID], index < (try spec.size32(at: 12)) {
+            flags = try spec.uint32(at: Int(try spec.uint16(at: 2)) + index * 4) & ~Self.specNonConfigurationBits
         }
         let typeName = try package.typeNames.string(Int(typeID) - 1)
         return ResourceEntry(id: id, name: "\(typeName)/\(keyName)", values: values, changingConfigurations: flags)
@@ -66,26 +66,29 @@ extension ResourceTable {
     /// The key index and simple value of entry `index` in one `ResTable_type` chunk, or nil when the chunk
     /// has no such entry (`NO_ENTRY`) or it is a map (a style or plural, never a manifest value).
     private static func entry(in chunk: ByteReader, index: Int, strings: StringPool?) throws -> (Int, AndroidXMLValue)? {
-        let headerSize = Int(try chunk.u16(2))
-        let flags = try chunk.u8(9)
-        let entryCount = try chunk.int32(12)
-        let entriesStart = try chunk.int32(16)
+        let headerSize = Int(try chunk.uint16(at: 2))
+        let flags = try chunk.uint8(at: 9)
+        let entryCount = try chunk.size32(at: 12)
+        let entriesStart = try chunk.size32(at: 16)
         guard entryCount <= (chunk.count - headerSize) / 2 else {
-            throw chunk.error(at: 12, "\(entryCount) entry offsets do not fit in a type chunk of \(chunk.count) bytes")
+            throw chunk.error("\(entryCount) entry offsets do not fit in a type chunk of \(chunk.count) bytes", at: 12)
         }
         guard let offset = try entryOffset(chunk, headerSize: headerSize, flags: flags, count: entryCount, index: index) else { return nil }
         let at = entriesStart + offset
         try chunk.check(at, 8, "entry #\(index)")
-        let size = Int(try chunk.u16(at))
-        let entryFlags = try chunk.u16(at + 2)
+        let size = Int(try chunk.uint16(at: at))
+        let entryFlags = try chunk.uint16(at: at + 2)
         if entryFlags & 0x8 != 0 {
             // FLAG_COMPACT: the key in `size`, the data type in the high byte of `flags`, the data in `key`.
-            return (size, try value(type: UInt8(entryFlags >> 8), data: try chunk.u32(at + 4), strings: strings, chunk: chunk, at: at))
+            return (size, try value(type: UInt8(entryFlags >> 8), data: try chunk.uint32(at: at + 4), strings: strings, chunk: chunk, at: at))
         }
         guard entryFlags & 0x1 == 0 else { return nil }
-        let key = try chunk.int32(at + 4)
+        let key = try chunk.size32(at: at + 4)
         try chunk.check(at + size, 8, "the value of entry #\(index)")
-        return (key, try value(type: try chunk.u8(at + size + 3), data: try chunk.u32(at + size + 4), strings: strings, chunk: chunk, at: at))
+        return (
+            key,
+            try value(type: try chunk.uint8(at: at + size + 3), data: try chunk.uint32(at: at + size + 4), strings: strings, chunk: chunk, at: at)
+        )
     }
 
     /// Where entry `index` starts, relative to `entriesStart`: from 32-bit offsets, 16-bit offsets
@@ -94,23 +97,23 @@ extension ResourceTable {
         if flags & 0x01 != 0 {
             for slot in 0..<count {
                 let at = headerSize + slot * 4
-                if Int(try chunk.u16(at)) == index { return Int(try chunk.u16(at + 2)) * 4 }
+                if Int(try chunk.uint16(at: at)) == index { return Int(try chunk.uint16(at: at + 2)) * 4 }
             }
             return nil
         }
         guard index < count else { return nil }
         if flags & 0x02 != 0 {
-            let offset = try chunk.u16(headerSize + index * 2)
+            let offset = try chunk.uint16(at: headerSize + index * 2)
             return offset == 0xFFFF ? nil : Int(offset) * 4
         }
-        let offset = try chunk.u32(headerSize + index * 4)
+        let offset = try chunk.uint32(at: headerSize + index * 4)
         return offset == 0xFFFF_FFFF ? nil : Int(offset)
     }
 
     private static func value(type: UInt8, data: UInt32, strings: StringPool?, chunk: ByteReader, at: Int) throws -> AndroidXMLValue {
         switch type {
         case AndroidXMLValue.DataType.string:
-            guard let strings else { throw chunk.error(at: at, "a string value, and the table has no global string pool") }
+            guard let strings else { throw chunk.error("a string value, and the table has no global string pool", at: at) }
             return .string(try strings.string(Int(data)))
         case AndroidXMLValue.DataType.reference, AndroidXMLValue.DataType.dynamicReference: return .reference(data)
         case AndroidXMLValue.DataType.attribute: return .attributeReference(data)

@@ -28,9 +28,9 @@ public struct ResourceTable: Sendable {
 
     /// Indexes the table.
     public init(_ bytes: [UInt8], file: String) throws {
-        let whole = ByteReader(bytes, structure: "resources.arsc", file: file)
-        guard try whole.u16(0) == Self.tableType else {
-            throw whole.error(at: 0, "not a resource table: the first chunk's type is not RES_TABLE_TYPE (0x0002)")
+        let whole = ByteReader(bytes, file: file, structure: "resources.arsc")
+        guard try whole.uint16(at: 0) == Self.tableType else {
+            throw whole.error("not a resource table: the first chunk's type is not RES_TABLE_TYPE (0x0002)", at: 0)
         }
         let table = try BinaryXMLReader.Chunk(whole, at: 0)
         var globalStrings: StringPool?
@@ -56,20 +56,20 @@ public struct ResourceTable: Sendable {
     /// Reads a `ResTable_package` header and indexes its chunks.
     private static func package(_ chunk: BinaryXMLReader.Chunk) throws -> Package {
         let reader = ByteReader(chunk.reader, structure: "resources.arsc package")
-        guard chunk.headerSize >= 284 else { throw reader.error(at: 2, "a package header of \(chunk.headerSize) bytes, under 284") }
-        let id = try reader.u32(8)
-        guard id <= 0xFF else { throw reader.error(at: 8, "package id \(id) is over 0xff") }
+        guard chunk.headerSize >= 284 else { throw reader.error("a package header of \(chunk.headerSize) bytes, under 284", at: 2) }
+        let id = try reader.uint32(at: 8)
+        guard id <= 0xFF else { throw reader.error("package id \(id) is over 0xff", at: 8) }
         var name: [UInt16] = []
         for index in 0..<128 {
-            let unit = try reader.u16(12 + index * 2)
+            let unit = try reader.uint16(at: 12 + index * 2)
             if unit == 0 { break }
             name.append(unit)
         }
         let typeNames = try StringPool(
-            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(268)).reader, structure: "resources.arsc type strings")
+            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.size32(at: 268)).reader, structure: "resources.arsc type strings")
         )
         let keyNames = try StringPool(
-            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.int32(276)).reader, structure: "resources.arsc key strings")
+            chunk: ByteReader(try BinaryXMLReader.Chunk(reader, at: try reader.size32(at: 276)).reader, structure: "resources.arsc key strings")
         )
         var package = Package(id: UInt8(id), name: String(decoding: name, as: UTF16.self), typeNames: typeNames, keyNames: keyNames)
         var offset = chunk.headerSize
@@ -77,9 +77,9 @@ public struct ResourceTable: Sendable {
             let inner = try BinaryXMLReader.Chunk(reader, at: offset)
             switch inner.type {
             case typeSpecType:
-                package.specFlags[try inner.reader.u8(8)] = inner.reader
+                package.specFlags[try inner.reader.uint8(at: 8)] = inner.reader
             case typeType:
-                package.types[try inner.reader.u8(8), default: []].append(ByteReader(inner.reader, structure: "resources.arsc type"))
+                package.types[try inner.reader.uint8(at: 8), default: []].append(ByteReader(inner.reader, structure: "resources.arsc type"))
             default: break
             }
             offset += inner.reader.count

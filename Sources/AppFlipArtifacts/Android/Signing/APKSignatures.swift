@@ -51,11 +51,10 @@ extension APKSignatures {
     /// Reads the v1 signature blocks of `archive` and its APK Signing Block's v2, v3 and v3.1 signers.
     public static func read(_ archive: ArtifactArchive) throws -> APKSignatures {
         var signers: [APKSigner] = []
-        for entry in archive.directory.entries where JARSignature.isSignatureBlock(entry.name) {
-            guard let bytes = try archive.read(entry.name) else { continue }
-            signers.append(try JARSignature.signer(bytes, name: entry.name, file: archive.file))
+        for entry in try archive.directory.entries(where: { JARSignature.isSignatureBlock($0.name) }) {
+            signers.append(try JARSignature.signer(try archive.read(entry), file: archive.file(of: entry), name: entry.name))
         }
-        guard let block = try APKSigningBlock(source: archive.source, directory: archive.directory, file: archive.file, limits: archive.limits) else {
+        guard let block = try APKSigningBlock(directory: archive.directory, limits: archive.limits) else {
             return APKSignatures(signers: signers, blockIDs: [])
         }
         signers += try schemeSigners(block)

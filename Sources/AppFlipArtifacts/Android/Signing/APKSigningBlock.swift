@@ -37,68 +37,59 @@ public struct APKSigningBlock: Sendable {
 
     /// The block before `directory`'s central directory, or nil when the 16 bytes before it are not the
     /// block's magic (an APK signed with v1 alone, an AAB).
-    public init?(source: some ByteSource, directory: ZipDirectory, file: String, limits: ArchiveLimits = .standard) throws {
+    public init?(directory: ZipDirectory, limits: ArchiveLimits = .standard) throws(ArtifactError) {
+        let source = directory.source
         let end = directory.centralDirectoryOffset
         guard end >= 32 else { return nil }
-        let footer = ByteReader(
-            try source.read(at: end - 24, length: 24, structure: Self.structure, file: file),
-            base: end - 24,
-            structure: Self.structure,
-            file: file
-        )
-        guard try footer.slice(8, 16, "the magic").elementsEqual(Self.magic) else { return nil }
-        let footerSize = try footer.u64(0)
+        let footer = ByteReader(try source.read((end - 24)..<end, for: Self.structure), base: end - 24, file: source.name, structure: Self.structure)
+        guard try footer.bytes(at: 8, count: 16, "the magic").elementsEqual(Self.magic) else { return nil }
+        let footerSize = try footer.uint64(at: 0)
         guard footerSize >= 24, footerSize <= UInt64(end - 8) else {
             throw footer.error(
-                at: 0,
-                "the footer declares a block of \(footerSize) bytes: it would start at \(Int64(end) - 8 - Int64(clamping: footerSize)), outside the file before the central directory at \(end)"
+                "the footer declares a block of \(footerSize) bytes: it would start at \(Int64(end) - 8 - Int64(clamping: footerSize)), outside the file before the central directory at \(end)",
+                at: 0
             )
         }
         let total = Int(footerSize) + 8
         guard total <= limits.maxSigningBlockBytes else {
-            throw footer.error(at: 0, "a block of \(total) bytes, over the limit of \(limits.maxSigningBlockBytes)")
+            throw footer.error("a block of \(total) bytes, over the limit of \(limits.maxSigningBlockBytes)", at: 0)
         }
         let start = end - total
-        let block = ByteReader(
-            try source.read(at: start, length: total, structure: Self.structure, file: file),
-            base: start,
-            structure: Self.structure,
-            file: file
-        )
-        guard try block.u64(0) == footerSize else {
-            throw block.error(at: 0, "the sizes in its header (\(try block.u64(0))) and footer (\(footerSize)) differ")
+        let block = ByteReader(try source.read(start..<end, for: Self.structure), base: start, file: source.name, structure: Self.structure)
+        guard try block.uint64(at: 0) == footerSize else {
+            throw block.error("the sizes in its header (\(try block.uint64(at: 0))) and footer (\(footerSize)) differ", at: 0)
         }
-        if let overlapped = directory.entries.first(where: { $0.localHeaderOffset >= start }) {
-            throw block.error(at: 0, "the block overlaps entry \"\(overlapped.name)\", whose local header is at \(overlapped.localHeaderOffset)")
+        if let overlapped = directory.lastEntry, overlapped.localHeaderOffset >= start {
+            throw block.error("the block overlaps entry \"\(overlapped.name)\", whose local header is at \(overlapped.localHeaderOffset)", at: 0)
         }
         offset = start
         size = total
-        let read = try Self.pairs(try block.sub(8, total - 32, "the ID-value pairs"))
+        let read = try Self.pairs(try block.reader(at: 8, count: total - 32, "the ID-value pairs"))
         pairs = read.map { Pair(id: $0.id, offset: $0.value.base, length: $0.value.count) }
         values = read.map(\.value)
     }
 
     /// The pairs: each an 8-byte length (covering the 4-byte ID and the value), the ID, the value. A length
     /// that leaves the pairs, or a scheme's ID seen twice, is refused.
-    private static func pairs(_ reader: ByteReader) throws -> [(id: UInt32, value: ByteReader)] {
+    private static func pairs(_ reader: ByteReader) throws(ArtifactError) -> [(id: UInt32, value: ByteReader)] {
         var pairs: [(id: UInt32, value: ByteReader)] = []
         var offset = 0
         while offset < reader.count {
             guard reader.count - offset >= 8 else {
-                throw reader.error(at: offset, "\(reader.count - offset) bytes left, too few for a pair's length")
+                throw reader.error("\(reader.count - offset) bytes left, too few for a pair's length", at: offset)
             }
-            let length = try reader.u64(offset)
+            let length = try reader.uint64(at: offset)
             guard length >= 4, length <= UInt64(reader.count - offset - 8) else {
                 throw reader.error(
-                    at: offset,
-                    "pair #\(pairs.count + 1) declares \(length) bytes, outside the \(reader.count - offset - 8) left in the block"
+                    "pair #\(pairs.count + 1) declares \(length) bytes, outside the \(reader.count - offset - 8) left in the block",
+                    at: offset
                 )
             }
-            let id = try reader.u32(offset + 8)
+            let id = try reader.uint32(at: offset + 8)
             if let earlier = pairs.first(where: { $0.id == id }), [ID.v2, ID.v3, ID.v31].contains(id) {
-                throw reader.error(at: offset, "a second block with ID 0x\(String(id, radix: 16)); the first is at \(earlier.value.base - 12)")
+                throw reader.error("a second block with ID 0x\(String(id, radix: 16)); the first is at \(earlier.value.base - 12)", at: offset)
             }
-            let value = try reader.sub(offset + 12, Int(length) - 4, "a pair's value")
+            let value = try reader.reader(at: offset + 12, count: Int(length) - 4, "a pair's value")
             pairs.append((id, value))
             offset += 8 + Int(length)
         }

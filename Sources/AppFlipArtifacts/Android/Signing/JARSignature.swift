@@ -15,9 +15,10 @@ enum JARSignature {
         return name.hasSuffix(".RSA") || name.hasSuffix(".DSA") || name.hasSuffix(".EC")
     }
 
-    /// The signer of the block `bytes`, named `name`: its certificate first, then the other certificates.
-    static func signer(_ bytes: [UInt8], name: String, file: String) throws -> APKSigner {
-        let entry = "\(file)!\(name)"
+    /// The signer of the block `bytes`, the entry `name` read as `entry` (`ARCHIVE!ENTRY`): its certificate
+    /// first, then the other certificates. Its elements are counted before swift-asn1 builds a node for each.
+    static func signer(_ bytes: [UInt8], file entry: String, name: String) throws -> APKSigner {
+        try ASN1ElementCount.check(bytes, structure: structure, file: entry, base: 0)
         let parsed: (certificates: [ArraySlice<UInt8>], issuer: DistinguishedName?, serial: ArraySlice<UInt8>?)
         do {
             parsed = try signedData(try BER.parse(bytes))

@@ -5,28 +5,28 @@
 /// here (`apksigner verify` does); a certificate listed twice is refused, as apksig refuses it.
 enum ProofOfRotation {
     static func read(_ reader: ByteReader) throws -> [LineageNode] {
-        let version = try reader.u32(0)
-        guard version == 1 else { throw reader.error(at: 0, "lineage version \(version); only version 1 exists") }
-        let nodes = try SchemeBlockReader.sequence(try reader.sub(4, reader.count - 4, "the lineage nodes"), "a lineage node")
+        let version = try reader.uint32(at: 0)
+        guard version == 1 else { throw reader.error("lineage version \(version); only version 1 exists", at: 0) }
+        let nodes = try SchemeBlockReader.sequence(try reader.reader(at: 4, count: reader.count - 4, "the lineage nodes"), "a lineage node")
         var lineage: [LineageNode] = []
         for (index, node) in nodes.enumerated() {
             var offset = 0
             let signedData = try SchemeBlockReader.lengthPrefixed(node, &offset, "lineage node #\(index + 1)'s signed data")
-            let flags = try node.u32(offset)
+            let flags = try node.uint32(at: offset)
             var at = 0
             let der = try SchemeBlockReader.lengthPrefixed(signedData, &at, "lineage node #\(index + 1)'s certificate")
             let certificate = try SigningCertificate(
-                der: Array(try der.slice(0, der.count, "")),
+                der: Array(try der.bytes(at: 0, count: der.count, "")),
                 structure: reader.structure,
                 file: reader.file,
                 offset: der.base
             )
             if lineage.contains(where: { $0.certificate == certificate }) {
-                throw node.error(at: 0, "certificate #\(index + 1) (\(certificate.sha256)) appears twice in the lineage (apksig refuses it)")
+                throw node.error("certificate #\(index + 1) (\(certificate.sha256)) appears twice in the lineage (apksig refuses it)", at: 0)
             }
             lineage.append(LineageNode(certificate: certificate, flags: flags))
         }
-        guard !lineage.isEmpty else { throw reader.error(at: 4, "a lineage with no certificate") }
+        guard !lineage.isEmpty else { throw reader.error("a lineage with no certificate", at: 4) }
         return lineage
     }
 }

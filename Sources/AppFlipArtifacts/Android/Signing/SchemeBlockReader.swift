@@ -19,7 +19,7 @@ enum SchemeBlockReader {
         let signers = try sequence(list, "a signer").enumerated().map { index, signer in
             try readSigner(ByteReader(signer, structure: "\(value.structure) signer #\(index + 1)"), scheme: scheme)
         }
-        guard !signers.isEmpty else { throw value.error(at: 0, "no signers (Android refuses the APK)") }
+        guard !signers.isEmpty else { throw value.error("no signers (Android refuses the APK)", at: 0) }
         return signers
     }
 
@@ -35,16 +35,16 @@ enum SchemeBlockReader {
         let publicKey = try lengthPrefixed(signer, &offset, "the public key")
 
         var at = 0
-        let digests = try sequence(try lengthPrefixed(signedData, &at, "the digests"), "a digest").map { try $0.u32(0) }
+        let digests = try sequence(try lengthPrefixed(signedData, &at, "the digests"), "a digest").map { try $0.uint32(at: 0) }
         let certificates = try sequence(try lengthPrefixed(signedData, &at, "the certificates"), "a certificate").map { certificate in
             try SigningCertificate(
-                der: Array(try certificate.slice(0, certificate.count, "")),
+                der: Array(try certificate.bytes(at: 0, count: certificate.count, "")),
                 structure: signer.structure,
                 file: signer.file,
                 offset: certificate.base
             )
         }
-        guard !certificates.isEmpty else { throw signedData.error(at: 0, "no certificates (Android refuses the signer)") }
+        guard !certificates.isEmpty else { throw signedData.error("no certificates (Android refuses the signer)", at: 0) }
         var problems: [String] = []
         if scheme != .v2 {
             let signedRange = try range(signedData, at: at)
@@ -54,7 +54,7 @@ enum SchemeBlockReader {
             }
         }
         let attributes = try sequence(try lengthPrefixed(signedData, &at, "the additional attributes"), "an attribute")
-        if let info = certificates[0].publicKeyInfo, !info.elementsEqual(try publicKey.slice(0, publicKey.count, "")) {
+        if let info = certificates[0].publicKeyInfo, !info.elementsEqual(try publicKey.bytes(at: 0, count: publicKey.count, "")) {
             problems.append(
                 "the signer's public key is not its certificate's (apksig: \"Public key mismatch between certificate and signature record\")"
             )
@@ -84,8 +84,8 @@ enum SchemeBlockReader {
         var devRelease = false
         var stripping: [Int] = []
         for attribute in attributes {
-            let id = try attribute.u32(0)
-            let value = try attribute.sub(4, attribute.count - 4, "the attribute's value")
+            let id = try attribute.uint32(at: 0)
+            let value = try attribute.reader(at: 4, count: attribute.count - 4, "the attribute's value")
             switch id {
             case Attribute.proofOfRotation where scheme != .v2:
                 lineage = try ProofOfRotation.read(ByteReader(value, structure: "\(attribute.structure) proof-of-rotation"))
@@ -94,9 +94,9 @@ enum SchemeBlockReader {
                         "the proof-of-rotation lineage ends at \(last.certificate.sha256), not at the signer's certificate (apksig V3_SIG_POR_CERT_MISMATCH)"
                     )
                 }
-            case Attribute.rotationMinSDK where scheme == .v3: rotationMinSDK = Int(try value.u32(0))
+            case Attribute.rotationMinSDK where scheme == .v3: rotationMinSDK = Int(try value.uint32(at: 0))
             case Attribute.rotationOnDevRelease where scheme == .v31: devRelease = true
-            case Attribute.strippingProtection where scheme == .v2: stripping.append(Int(try value.u32(0)))
+            case Attribute.strippingProtection where scheme == .v2: stripping.append(Int(try value.uint32(at: 0)))
             default: break
             }
         }
@@ -115,19 +115,19 @@ enum SchemeBlockReader {
     }
 
     private static func range(_ reader: ByteReader, at offset: Int) throws -> ClosedRange<Int> {
-        let low = Int(try reader.u32(offset))
-        let high = Int(try reader.u32(offset + 4))
-        guard low <= high else { throw reader.error(at: offset, "minSdkVersion \(low) is over maxSdkVersion \(high)") }
+        let low = Int(try reader.uint32(at: offset))
+        let high = Int(try reader.uint32(at: offset + 4))
+        guard low <= high else { throw reader.error("minSdkVersion \(low) is over maxSdkVersion \(high)", at: offset) }
         return low...high
     }
 
     /// A 4-byte length and that many bytes, at `offset`, which it moves past.
     static func lengthPrefixed(_ reader: ByteReader, _ offset: inout Int, _ what: String) throws -> ByteReader {
-        let length = Int(try reader.u32(offset))
+        let length = Int(try reader.uint32(at: offset))
         guard length <= reader.count - offset - 4 else {
-            throw reader.error(at: offset, "\(what) declares \(length) bytes, \(reader.count - offset - 4) are left")
+            throw reader.error("\(what) declares \(length) bytes, \(reader.count - offset - 4) are left", at: offset)
         }
-        let value = try reader.sub(offset + 4, length, what)
+        let value = try reader.reader(at: offset + 4, count: length, what)
         offset += 4 + length
         return value
     }

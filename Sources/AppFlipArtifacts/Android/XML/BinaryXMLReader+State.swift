@@ -17,7 +17,7 @@ extension BinaryXMLReader {
                 pool = try StringPool(chunk: ByteReader(chunk.reader, structure: "binary XML string pool"))
             case resourceMapType:
                 let count = (chunk.reader.count - chunk.headerSize) / 4
-                resourceMap = try (0..<count).map { try chunk.reader.u32(chunk.headerSize + $0 * 4) }
+                resourceMap = try (0..<count).map { try chunk.reader.uint32(at: chunk.headerSize + $0 * 4) }
             case startElementType: try startElement(chunk)
             case endElementType: try endElement(chunk)
             default: return
@@ -25,7 +25,7 @@ extension BinaryXMLReader {
         }
 
         private func strings(_ chunk: Chunk) throws -> StringPool {
-            guard let pool else { throw chunk.reader.error(at: 0, "a node before the document's string pool") }
+            guard let pool else { throw chunk.reader.error("a node before the document's string pool", at: 0) }
             return pool
         }
 
@@ -33,20 +33,20 @@ extension BinaryXMLReader {
             let node = ByteReader(chunk.reader, structure: "binary XML start element")
             let pool = try strings(chunk)
             guard root == nil else { return }
-            guard stack.count < limits.maxDepth else { throw node.error(at: 0, "elements nested deeper than \(limits.maxDepth)") }
+            guard stack.count < limits.maxDepth else { throw node.error("elements nested deeper than \(limits.maxDepth)", at: 0) }
             elementCount += 1
-            guard elementCount <= limits.maxElements else { throw node.error(at: 0, "more than \(limits.maxElements) elements") }
+            guard elementCount <= limits.maxElements else { throw node.error("more than \(limits.maxElements) elements", at: 0) }
             let ext = chunk.headerSize
-            let line = try node.int32(8)
-            let namespace = try pool.optionalString(try node.u32(ext))
-            let name = try pool.string(Int(try node.u32(ext + 4)))
-            let attributeStart = Int(try node.u16(ext + 8))
-            let attributeSize = Int(try node.u16(ext + 10))
-            let attributeCount = Int(try node.u16(ext + 12))
+            let line = try node.size32(at: 8)
+            let namespace = try pool.optionalString(try node.uint32(at: ext))
+            let name = try pool.string(Int(try node.uint32(at: ext + 4)))
+            let attributeStart = Int(try node.uint16(at: ext + 8))
+            let attributeSize = Int(try node.uint16(at: ext + 10))
+            let attributeCount = Int(try node.uint16(at: ext + 12))
             guard attributeCount <= limits.maxAttributes else {
-                throw node.error(at: ext + 12, "\(attributeCount) attributes, over \(limits.maxAttributes)")
+                throw node.error("\(attributeCount) attributes, over \(limits.maxAttributes)", at: ext + 12)
             }
-            guard attributeCount == 0 || attributeSize >= 20 else { throw node.error(at: ext + 10, "attributes of \(attributeSize) bytes, under 20") }
+            guard attributeCount == 0 || attributeSize >= 20 else { throw node.error("attributes of \(attributeSize) bytes, under 20", at: ext + 10) }
             var attributes: [AndroidXMLAttribute] = []
             for index in 0..<attributeCount {
                 let at = ext + attributeStart + index * attributeSize
@@ -58,9 +58,9 @@ extension BinaryXMLReader {
 
         /// A `ResXMLTree_attribute`: namespace, name, raw value and `Res_value`.
         private func attribute(_ node: ByteReader, at offset: Int, pool: StringPool) throws -> AndroidXMLAttribute {
-            let nameIndex = try node.u32(offset + 4)
-            let type = try node.u8(offset + 15)
-            let data = try node.u32(offset + 16)
+            let nameIndex = try node.uint32(at: offset + 4)
+            let type = try node.uint8(at: offset + 15)
+            let data = try node.uint32(at: offset + 16)
             let value: AndroidXMLValue
             switch type {
             case AndroidXMLValue.DataType.string: value = .string(try pool.string(Int(data)))
@@ -73,10 +73,10 @@ extension BinaryXMLReader {
             }
             let id = Int(nameIndex) < resourceMap.count ? resourceMap[Int(nameIndex)] : nil
             return AndroidXMLAttribute(
-                namespace: try pool.optionalString(try node.u32(offset)),
+                namespace: try pool.optionalString(try node.uint32(at: offset)),
                 name: try pool.string(Int(nameIndex)),
                 resourceID: id == 0 ? nil : id,
-                raw: try pool.optionalString(try node.u32(offset + 8)),
+                raw: try pool.optionalString(try node.uint32(at: offset + 8)),
                 value: value
             )
         }
@@ -84,7 +84,7 @@ extension BinaryXMLReader {
         private mutating func endElement(_ chunk: Chunk) throws {
             guard root == nil else { return }
             guard let element = stack.popLast() else {
-                throw chunk.reader.error(at: 0, "an end tag with no element open")
+                throw chunk.reader.error("an end tag with no element open", at: 0)
             }
             if stack.isEmpty {
                 root = element
@@ -94,9 +94,9 @@ extension BinaryXMLReader {
         }
 
         func finish(_ document: ByteReader) throws -> AndroidXMLElement {
-            guard pool != nil else { throw document.error(at: 0, "no string pool") }
+            guard pool != nil else { throw document.error("no string pool", at: 0) }
             guard let root else {
-                throw document.error(at: document.count, stack.isEmpty ? "no element" : "the document ends with <\(stack.last!.name)> open")
+                throw document.error(stack.isEmpty ? "no element" : "the document ends with <\(stack.last!.name)> open", at: document.count)
             }
             return root
         }

@@ -21,14 +21,16 @@ public enum BinaryXMLReader {
 
     /// The document's root element.
     public static func read(_ bytes: [UInt8], file: String, limits: XMLLimits = .standard) throws -> AndroidXMLElement {
-        let whole = ByteReader(bytes, structure: "binary XML", file: file)
-        guard try whole.u16(0) == xmlType else { throw whole.error(at: 0, "not binary XML: the first chunk's type is not RES_XML_TYPE (0x0003)") }
-        let headerSize = Int(try whole.u16(2))
-        let size = try whole.int32(4)
-        guard headerSize >= 8, size >= headerSize, size <= bytes.count else {
-            throw whole.error(at: 0, "a document header of \(headerSize) bytes declaring \(size) bytes, in a file of \(bytes.count)")
+        let whole = ByteReader(bytes, file: file, structure: "binary XML")
+        guard try whole.uint16(at: 0) == xmlType else {
+            throw whole.error("not binary XML: the first chunk's type is not RES_XML_TYPE (0x0003)", at: 0)
         }
-        let document = try whole.sub(0, size, "the document")
+        let headerSize = Int(try whole.uint16(at: 2))
+        let size = try whole.size32(at: 4)
+        guard headerSize >= 8, size >= headerSize, size <= bytes.count else {
+            throw whole.error("a document header of \(headerSize) bytes declaring \(size) bytes, in a file of \(bytes.count)", at: 0)
+        }
+        let document = try whole.reader(at: 0, count: size, "the document")
         var state = State(limits: limits)
         var offset = headerSize
         while offset < size {
@@ -47,19 +49,19 @@ public enum BinaryXMLReader {
 
         /// The chunk at `offset` of `parent`, its sizes checked as `validate_chunk` checks them.
         init(_ parent: ByteReader, at offset: Int, structure: String? = nil) throws {
-            type = try parent.u16(offset)
-            headerSize = Int(try parent.u16(offset + 2))
-            let size = try parent.int32(offset + 4)
+            type = try parent.uint16(at: offset)
+            headerSize = Int(try parent.uint16(at: offset + 2))
+            let size = try parent.size32(at: offset + 4)
             guard headerSize >= 8, size >= headerSize else {
-                throw parent.error(at: offset, "a chunk (type 0x\(String(type, radix: 16))) with header size \(headerSize) and size \(size)")
+                throw parent.error("a chunk (type 0x\(String(type, radix: 16))) with header size \(headerSize) and size \(size)", at: offset)
             }
             guard size <= parent.count - offset else {
                 throw parent.error(
-                    at: offset,
-                    "a chunk (type 0x\(String(type, radix: 16))) of \(size) bytes runs past its parent's end at \(parent.base + parent.count)"
+                    "a chunk (type 0x\(String(type, radix: 16))) of \(size) bytes runs past its parent's end at \(parent.base + parent.count)",
+                    at: offset
                 )
             }
-            reader = try parent.sub(offset, size, structure: structure, "a chunk")
+            reader = try parent.reader(at: offset, count: size, structure: structure, "a chunk")
         }
     }
 }
