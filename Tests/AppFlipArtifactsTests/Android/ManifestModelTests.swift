@@ -1,5 +1,6 @@
 import AppFlipArtifacts
 import AppFlipCore
+import AppFlipTestSupport
 import Foundation
 import Testing
 
