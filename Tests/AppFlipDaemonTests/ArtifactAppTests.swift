@@ -432,6 +432,10 @@ import Testing
             (aab, "{}", "android.fingerprints", "is required with an artifact of kind aab: a bundle is signed by the upload key"),
             (manifest, "{}", "android.fingerprints", "is required with an artifact of kind source-manifest: a manifest carries no signature"),
             (apk, #"{"assetLinks":{"other.test":"x.json"}}"#, "android.assetLinks.other.test", "no intent filter asks Android to verify other.test"),
+            (
+                apk, #"{},"association":{"applinks":{"details":[]}}"#, "association",
+                "routes no domain: \(apk) is an Android artifact, which claims no iOS domains"
+            ),
         ]
         var files: [String: String] = [:]
         for (index, refusal) in cases.enumerated() {
@@ -478,6 +482,99 @@ import Testing
         let exit = try await TestDaemonProcess.runToCompletion(arguments: ["--config", daemon.configurationFile, "--check"])
         #expect(exit.status == 1)
         #expect(exit.standardError.contains("app file refused: \(daemon.directory)/apps.d/partner.json: `artifact`: "), "\(exit.standardError)")
+    }
+
+    // MARK: iOS artifacts
+
+    /// The iOS artifacts Tests/AppleArtifacts/make_ios_artifacts.py builds to Apple's layout, once per test process.
+    static let iosArtifacts = Task {
+        let folder = try TestDirectory.make() + "/ios"  // left for the process, as the artifact tests leave theirs
+        let script = Repository.path("Tests/AppleArtifacts/make_ios_artifacts.py")
+        let outcome = try await TestCommandRunner.run("/usr/bin/env", ["python3", script, folder], within: .seconds(600))
+        guard outcome.status == 0 else { throw AndroidTestArtifacts.BuildFailed(description: "\(script) failed: \(outcome.standardError)") }
+        return folder
+    }
+
+    static let iosAppID = "ABCDE12345.com.example.demo"
+    /// What Demo.ipa's executable claims in its signed entitlements (make_ios_artifacts.py's DOMAINS).
+    static let iosDomains = ["applinks:example.com", "applinks:*.example.com?mode=developer", "applinks:flip.example.com?mode=developer+managed"]
+    static let iosAssociation =
+        #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.demo"],"components":[{"/":"/flip/*"},{"/":"/app/*"}]}]}}"#
+
+    /// An .ipa routes as the domains its signed entitlements claim, written by hand with the same association.
+    @Test func anIPARoutesAsTheDomainsItClaimsWrittenByHand() async throws {
+        let ipa = try await Self.iosArtifacts.value + "/Demo.ipa"
+        let strings = "[" + Self.iosDomains.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        let fromArtifact = try Self.daemon([
+            "apps.d/demo.json":
+                #"{"appID":"\#(Self.iosAppID)","handler":{"builtin":"accept"},"artifact":"\#(ipa)","association":\#(Self.iosAssociation)}"#
+        ])
+        defer { TestDirectory.remove(fromArtifact.directory) }
+        let byHand = try Self.daemon([
+            "apps.d/demo.json":
+                #"{"appID":"\#(Self.iosAppID)","handler":{"builtin":"accept"},"domains":\#(strings),"association":\#(Self.iosAssociation)}"#
+        ])
+        defer { TestDirectory.remove(byHand.directory) }
+        let urls = [
+            "https://example.com/flip/1", "https://example.com/other", "https://x.example.com/app/2", "https://flip.example.com/flip/",
+            "https://other.test/flip/1",
+        ]
+        @Sendable func decisions(_ daemon: TestDaemon) async throws -> [String] {
+            let client = try await daemon.connect()
+            var decisions = try await client.apps().map { "\($0.appID) \($0.domains)" }
+            for url in urls {
+                decisions.append("\(try await client.explain(url))")
+                decisions.append(String(describing: try? await client.open(url).app))
+            }
+            return decisions
+        }
+        let (artifactDecisions, _) = try await TestDaemonProcess.run(fromArtifact) { _ in
+            let app = try #require(try await fromArtifact.connect().apps().first)
+            #expect(app.artifact == AppArtifact(file: ipa, kind: "ipa"))
+            #expect(app.domains == Self.iosDomains)
+            return try await decisions(fromArtifact)
+        }
+        let (handDecisions, _) = try await TestDaemonProcess.run(byHand) { _ in try await decisions(byHand) }
+        #expect(artifactDecisions == handDecisions)
+        #expect(artifactDecisions.contains { $0.contains("decision: AppFlipProtocol.ExplainResult.Decision.match") })
+    }
+
+    /// An iOS artifact's app ID and domains hold the file's, and it needs the file's association.
+    @Test func anIOSArtifactThatDisagreesWithTheFileRefusesItsApp() async throws {
+        let folder = try await Self.iosArtifacts.value
+        let ipa = folder + "/Demo.ipa"
+        let association = #","association":\#(Self.iosAssociation)"#
+        let cases: [(appID: String, artifact: String, extra: String, field: String, message: String)] = [
+            ("ABCDE12345.com.example.other", ipa, association, "appID", "is ABCDE12345.com.example.other, but the "),
+            (
+                Self.iosAppID, ipa, #","domains":["applinks:example.com"]"# + association, "domains",
+                "differ from the applinks: domains the signed entitlements of \(ipa) claim: "
+            ),
+            (Self.iosAppID, ipa, "", "association", "is required with an iOS artifact: "),
+            (
+                Self.iosAppID, folder + "/development.mobileprovision", association, "artifact",
+                "\(folder)/development.mobileprovision (provisioning-profile) claims no associated domains"
+            ),
+            (Self.iosAppID, ipa, #","android":{"assetLinks":{}}"# + association, "android", "\(ipa) is an iOS artifact (ipa): "),
+        ]
+        // One daemon each: the app files share the artifact's app id, which two files may not.
+        for refusal in cases {
+            let daemon = try Self.daemon([
+                "apps.d/demo.json":
+                    #"{"appID":"\#(refusal.appID)","handler":{"builtin":"accept"},"artifact":"\#(refusal.artifact)"\#(refusal.extra)}"#,
+                "apps.d/good.json":
+                    #"{"appID":"T.good","domains":["applinks:good.test"],"association":\#(Self.iosAssociation),"handler":{"builtin":"accept"}}"#,
+            ])
+            defer { TestDirectory.remove(daemon.directory) }
+            let (result, _) = try await TestDaemonProcess.run(daemon) { _ in
+                guard case .apps(let result) = try await daemon.connect().request(.apps) else { throw ClientError.unexpectedReply(.apps) }
+                return result
+            }
+            #expect(result.apps.map(\.appID) == ["T.good"])
+            #expect(result.refused.map(\.source) == [daemon.directory + "/apps.d/demo.json"])
+            #expect(result.refused.first?.field == refusal.field, "\(result.refused)")
+            #expect(result.refused.first?.message.hasPrefix(refusal.message) == true, "\(result.refused)")
+        }
     }
 
     // MARK: SIGHUP

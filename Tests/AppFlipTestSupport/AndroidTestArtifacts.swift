@@ -5,6 +5,10 @@ public enum AndroidTestArtifacts {
     /// What ``path(_:)`` throws when the script fails.
     public struct BuildFailed: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private static let built = Task {

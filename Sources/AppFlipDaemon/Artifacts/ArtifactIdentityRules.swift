@@ -2,8 +2,8 @@ import AppFlipConfiguration
 import AppFlipCore
 import FoundationEssentials
 
-/// The Android identity of an app file that names an artifact: what the artifact declares, with each member
-/// the file also writes by hand held to it. A member that disagrees refuses the app, naming the member, rather
+/// What an app file that names an artifact routes by: an Android artifact's identity, an iOS artifact's
+/// associated domains, with each member the file also writes by hand held to it. A member that disagrees refuses the app, naming the member, rather
 /// than being merged: the daemon would otherwise route as an app that was never built, which is the mistake an
 /// artifact is named to rule out.
 ///
@@ -20,12 +20,8 @@ enum ArtifactIdentityRules {
         artifact file: String,
         declared: AndroidIdentityFile?
     ) throws(ConfigurationError) -> AndroidIdentity {
-        guard report.platform == "android", let artifact = report.identity else {
-            throw ConfigurationError(
-                field: "artifact",
-                "\(file) is an iOS artifact (\(report.kind)); the daemon routes by Android artifacts (APK, AAB, AndroidManifest.xml): "
-                    + "write an iOS app's domains and association in its app file"
-            )
+        guard let artifact = report.identity else {
+            throw ConfigurationError(field: "artifact", "\(file) (\(report.kind)) declares no Android identity")
         }
         if let package = declared?.package, package != artifact.package {
             throw ConfigurationError(field: "android.package", "is \(package), but \(file) declares \(artifact.package)")
@@ -47,6 +43,57 @@ enum ArtifactIdentityRules {
             throw ConfigurationError(field: "artifact", "\(file) declares an app Android would not install: \(field): \(problem.message)")
         }
         return identity
+    }
+
+    /// The associated domains an iOS artifact claims, for the app file's `appID`, with `declared` (the file's
+    /// `domains`) held to them: the `applinks:` entries as written, `?mode=` and all.
+    /// - Throws: `appID` when a source of the artifact names another app, `domains` when the file's differ,
+    ///   `artifact` when the artifact claims no domains the daemon can route by.
+    static func domains(
+        _ report: ArtifactInspector.Report,
+        artifact file: String,
+        appID: String,
+        declared: [String]
+    ) throws(ConfigurationError) -> [String] {
+        for source in report.appIDs ?? [] where !source.wildcard && source.appID != appID {
+            throw ConfigurationError(field: "appID", "is \(appID), but the \(source.source) of \(file) says \(source.appID)")
+        }
+        guard let claimed = report.associatedDomains, let claim = claimed.claim else {
+            throw ConfigurationError(
+                field: "artifact",
+                "\(file) (\(report.kind)) claims no associated domains: name the .ipa, its executable or the entitlements file "
+                    + "(a provisioning profile only allows domains)"
+            )
+        }
+        let entries: [ArtifactInspector.AssociatedDomains.Entry]
+        switch claim {
+        case .anyDomain:
+            throw ConfigurationError(field: "artifact", "the \(claimed.source) of \(file) claim every domain (`*`), which only a profile may allow")
+        case .malformed(let value):
+            throw ConfigurationError(
+                field: "artifact",
+                "the associated domains in the \(claimed.source) of \(file) are not a list of strings: \(value)"
+            )
+        case .entries(let list):
+            entries = list.filter { $0.service == "applinks" }
+        }
+        if let broken = entries.first(where: { $0.error != nil }) {
+            throw ConfigurationError(
+                field: "artifact",
+                "the \(claimed.source) of \(file) claim \(broken.entry), which iOS ignores: \(broken.error ?? "")"
+            )
+        }
+        let domains = entries.map(\.entry)
+        guard !domains.isEmpty else {
+            throw ConfigurationError(field: "artifact", "the \(claimed.source) of \(file) claim no applinks: domain")
+        }
+        if !declared.isEmpty, Set(declared) != Set(domains) {
+            throw ConfigurationError(
+                field: "domains",
+                "differ from the applinks: domains the \(claimed.source) of \(file) claim: \(domains.joined(separator: ", "))"
+            )
+        }
+        return domains
     }
 
     /// The fingerprints devices see: an APK's own signing history, a bundle's or a manifest's from the file.

@@ -34,6 +34,57 @@ struct ArtifactInspector: Sendable {
         var kind: String
         /// The app as appflipd routes it, for an Android artifact.
         var identity: ArtifactIdentity?
+        /// The associated domains an iOS artifact claims, and where from.
+        var associatedDomains: AssociatedDomains?
+        /// Each iOS source's app ID.
+        var appIDs: [AppID]?
+    }
+
+    /// An iOS report's `associatedDomains`: the entitlements that claim them, and the claim.
+    struct AssociatedDomains: Decodable, Sendable {
+        /// One entry of the claim.
+        struct Entry: Decodable, Sendable {
+            var entry: String
+            var service: String?
+            /// Why iOS ignores the entry, when it does.
+            var error: String?
+        }
+
+        enum Claim: Decodable, Sendable {
+            /// `*`: what a profile allows, never a claim.
+            case anyDomain
+            case malformed(String)
+            case entries([Entry])
+
+            private enum CodingKeys: String, CodingKey {
+                case malformed
+            }
+
+            init(from decoder: any Decoder) throws {
+                if let entries = try? [Entry](from: decoder) {
+                    self = .entries(entries)
+                } else if let keyed = try? decoder.container(keyedBy: CodingKeys.self),
+                    let value = try keyed.decodeIfPresent(String.self, forKey: .malformed)
+                {
+                    self = .malformed(value)
+                } else {
+                    _ = try decoder.singleValueContainer().decode(String.self)
+                    self = .anyDomain
+                }
+            }
+        }
+
+        /// `signed entitlements` or `entitlements file`.
+        var source: String
+        var claim: Claim?
+    }
+
+    /// One source's app ID in an iOS report.
+    struct AppID: Decodable, Sendable {
+        var source: String
+        var appID: String
+        /// The bundle is `*` or ends in `*`, as a profile may allow.
+        var wildcard: Bool
     }
 
     /// The `identity` member of an Android report: an `AndroidIdentity`'s members, decoded without its checks,

@@ -69,7 +69,10 @@ struct StaticAppLoader {
         /// The artifact, resolved against the app file's directory.
         let artifact: String
         let declared: AndroidIdentityFile?
-        /// The app, with no Android identity yet.
+        /// The app file's apple-app-site-association, which routes the domains an iOS artifact claims.
+        let association: [UInt8]?
+        let priority: Int
+        /// The app, with no Android identity yet, and with no route unless the file gives its domains.
         let app: RegisteredApp
     }
 
@@ -150,6 +153,13 @@ struct StaticAppLoader {
         } catch {
             throw ConfigurationError(field: "artifact", error.message)
         }
+        if report.platform == "ios" { return try finishIOS(pending, report: report) }
+        if pending.association != nil, pending.app.route == nil {
+            throw ConfigurationError(
+                field: "association",
+                "routes no domain: \(pending.artifact) is an Android artifact, which claims no iOS domains; write `domains` beside it, or leave the association out"
+            )
+        }
         let identity = try ArtifactIdentityRules.identity(report, artifact: pending.artifact, declared: pending.declared)
         if let other = others.first(where: { $0.android?.package == identity.package }), case .configured(let otherFile) = other.origin {
             throw ConfigurationError(
@@ -161,6 +171,33 @@ struct StaticAppLoader {
         app.android = identity
         app.artifact = AppArtifact(file: pending.artifact, kind: report.kind)
         app.appLinks = try appLinks(of: identity, assetLinks: pending.declared?.assetLinks ?? [:], directory: pending.directory)
+        return app
+    }
+
+    /// An app file whose artifact is an iOS one: its domains are the artifact's, routed by the file's association.
+    private func finishIOS(_ pending: Pending, report: ArtifactInspector.Report) throws(ConfigurationError) -> RegisteredApp {
+        var app = pending.app
+        guard pending.declared == nil else {
+            throw ConfigurationError(
+                field: "android",
+                "\(pending.artifact) is an iOS artifact (\(report.kind)): give the app's Android identity its own app file or artifact"
+            )
+        }
+        let domains = try ArtifactIdentityRules.domains(report, artifact: pending.artifact, appID: app.appID, declared: app.domains)
+        guard let association = pending.association else {
+            throw ConfigurationError(
+                field: "association",
+                "is required with an iOS artifact: the apple-app-site-association that routes the domains \(pending.artifact) claims (association or associationFile)"
+            )
+        }
+        do {
+            (app.route, _) = try AppRouteBuilder.route(appID: app.appID, domains: domains, associationJSON: association, priority: pending.priority)
+        } catch {
+            throw ConfigurationError(field: error.field == "domains" ? "artifact" : error.field, error.message)
+        }
+        app.domains = domains
+        app.claims = domains.compactMap(DomainClaim.init)
+        app.artifact = AppArtifact(file: pending.artifact, kind: report.kind)
         return app
     }
 
@@ -188,7 +225,8 @@ struct StaticAppLoader {
         }
         let route: AppRoute?
         do {
-            if let associationBytes {
+            // An artifact app's domains may come from its artifact: its route waits for it.
+            if let associationBytes, app.artifact == nil || !app.domains.isEmpty {
                 (route, _) = try AppRouteBuilder.route(
                     appID: app.appID,
                     domains: app.domains,
@@ -247,6 +285,8 @@ struct StaticAppLoader {
                     directory: directory,
                     artifact: ConfigurationFile.resolve(artifact, against: directory),
                     declared: app.androidFile,
+                    association: associationBytes,
+                    priority: app.priority ?? 0,
                     app: registered
                 )
             )
