@@ -350,7 +350,10 @@ import Testing
             )
             #expect(opened.status == .handled)
             #expect(opened.app == "T.partner")
-            // An App Flip intent reaches the activity the APK declares.
+            let listed = try await TestCommand.run("appflip", ["apps", "--socket", daemon.socketPath])
+            #expect(listed.standardOutput.contains("  android com.example.partner  (from the apk \(path))\n"), "\(listed.standardOutput)")
+            #expect(listed.standardOutput.contains("      links.example.com: verified  statement /0 delegates handle_all_urls"))
+            // flip.example.com has no statement list: unverified, so its links open in the browser.
             return try await client.explain("https://flip.example.com:8443/flip").android?.decision
         }
         #expect(result == .browser)
@@ -466,12 +469,16 @@ import Testing
                 #"{"appID":"T.b","handler":{"builtin":"accept"},"android":{"package":"com.example.partner","fingerprints":["\#(Self.fingerprint(1))"]}}"#,
         ])
         defer { TestDirectory.remove(daemon.directory) }
-        let (result, _) = try await TestDaemonProcess.run(daemon) { _ in
+        let ((result, text), _) = try await TestDaemonProcess.run(daemon) { _ in
             guard case .apps(let result) = try await daemon.connect().request(.apps) else { throw ClientError.unexpectedReply(.apps) }
-            return result
+            return (result, try await TestCommand.run("appflip", ["apps", "--socket", daemon.socketPath]).standardOutput)
         }
         #expect(result.apps.map(\.appID) == ["T.b"])
         #expect(result.refused.first?.message == "\(apk) is com.example.partner, already the package of T.b in \(daemon.directory)/apps.d/b.json")
+        #expect(
+            text.contains("refused \(daemon.directory)/apps.d/a.json: `artifact`: \(apk) is com.example.partner, already the package of T.b"),
+            "\(text)"
+        )
     }
 
     @Test func checkReadsTheArtifactsAndFailsOnOneThatIsRefused() async throws {

@@ -1,7 +1,6 @@
 import AppFlipCore
 import FoundationEssentials
 import Glibc
-import NIOConcurrencyHelpers
 import Subprocess
 import SystemPackage
 
@@ -116,43 +115,17 @@ struct ArtifactInspector: Sendable {
         var standardError: String
     }
 
-    /// The running inspector's process group, and whether the time limit killed it.
-    private struct Watch {
-        var processGroup: pid_t?
-        var timedOut = false
-    }
-
     /// Inspects `file` and returns its report.
     /// - Throws: why the artifact cannot be routed by: the inspector could not be run, timed out, failed
     ///   (with its own message, such as a missing file or a malformed archive), or printed no report.
     func inspect(_ file: String) async throws(ArtifactRefusal) -> Report {
-        let watch = NIOLockedValueBox(Watch())
         let finished: Finished?
         do {
-            finished = try await withThrowingTaskGroup(of: Finished?.self) { group in
-                group.addTask { try await run(file, watch: watch) }
-                group.addTask {
-                    try? await Task.sleep(for: timeout)
-                    guard !Task.isCancelled else { return nil }
-                    watch.withLockedValue { watch in
-                        watch.timedOut = true
-                        if let processGroup = watch.processGroup { kill(-processGroup, SIGKILL) }
-                    }
-                    return nil
-                }
-                var finished: Finished?
-                while let next = try await group.next() {
-                    if let next {
-                        finished = next
-                        group.cancelAll()
-                    }
-                }
-                return finished
-            }
+            finished = try await ProcessGroupDeadline.run(within: timeout) { started in try await run(file, started: started) }
         } catch {
             throw ArtifactRefusal("cannot run \(command) (appflipPath in appflipd.json) to read \(file): \(error)")
         }
-        guard let finished, !watch.withLockedValue(\.timedOut) else {
+        guard let finished else {
             throw ArtifactRefusal(
                 "\(command) app inspect did not finish reading \(file) within \(timeout) and was killed (artifactTimeoutSeconds)"
             )
@@ -175,7 +148,7 @@ struct ArtifactInspector: Sendable {
         }
     }
 
-    private func run(_ file: String, watch: NIOLockedValueBox<Watch>) async throws -> Finished {
+    private func run(_ file: String, started: @escaping @Sendable (pid_t) -> Void) async throws -> Finished {
         var platformOptions = PlatformOptions()
         platformOptions.processGroupID = 0  // its own group, so that the time limit kills what it starts too
         let result = try await Subprocess.run(
@@ -186,7 +159,7 @@ struct ArtifactInspector: Sendable {
             output: .sequence,
             error: .string(limit: Self.maxErrorBytes)
         ) { execution in
-            watch.withLockedValue { $0.processGroup = execution.processIdentifier.value }
+            started(execution.processIdentifier.value)
             var report: [UInt8] = []
             for try await chunk in execution.standardOutput {
                 guard report.count + chunk.count <= Self.maxReportBytes else {
