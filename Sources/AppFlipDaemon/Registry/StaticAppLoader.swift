@@ -22,7 +22,8 @@ struct StaticAppLoader {
         var associationFile: String?
         var handler: [String: JSONValue]
         var priority: Int?
-        /// A build artifact `appflip app inspect` reads, relative to the app file: the app's Android identity.
+        /// A build artifact `appflip app inspect` reads, relative to the app file: the app's Android identity, or
+        /// its iOS domains.
         var artifact: String?
         /// The `android` object as written.
         var androidFile: AndroidIdentityFile?
@@ -72,7 +73,8 @@ struct StaticAppLoader {
         /// The app file's apple-app-site-association, which routes the domains an iOS artifact claims.
         let association: [UInt8]?
         let priority: Int
-        /// The app, with no Android identity yet, and with no route unless the file gives its domains.
+        /// The app without what its artifact declares: no Android identity, and no route unless the file gives
+        /// its domains.
         let app: RegisteredApp
     }
 
