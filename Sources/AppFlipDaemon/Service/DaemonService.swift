@@ -84,11 +84,6 @@ public final class DaemonService: Service, Sendable {
         return loaded.apps.count
     }
 
-    /// The app files refused alone at the last load: those whose artifact cannot be routed by.
-    public var refusedApps: [RefusedApp] {
-        context.registry.apps(on: configuration.android).refused
-    }
-
     /// Reads the artifacts the app files read at init name, without serving them: `appflipd --check`.
     /// - Returns: the app files refused.
     public func checkArtifacts() async -> [RefusedApp] {
