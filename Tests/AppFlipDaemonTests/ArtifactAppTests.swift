@@ -380,6 +380,7 @@ import Testing
         ("JSON without a report", #"echo '{"platform":"android"}'"#, "garbage.apk", "no `kind`"),
         ("too much", "head -c 9000000 /dev/zero", "garbage.apk", "printed more than 8388608 bytes"),
         ("no inspector", "MISSING", "garbage.apk", "cannot run "),
+        ("error output flood", "head -c 100000 /dev/zero >&2", "garbage.apk", "output exceeded the limit of 4096 bytes"),
     ])
     func anArtifactThatFailsRefusesItsAppAlone(name: String, script: String, artifact: String, message: String) async throws {
         var configuration = DaemonConfiguration()

@@ -123,7 +123,7 @@ struct ArtifactInspector: Sendable {
         do {
             finished = try await ProcessGroupDeadline.run(within: timeout) { started in try await run(file, started: started) }
         } catch {
-            throw ArtifactRefusal("cannot run \(command) (appflipPath in appflipd.json) to read \(file): \(error)")
+            throw ArtifactRefusal("cannot run \(command) app inspect on \(file) (appflipPath in appflipd.json): \(error)")
         }
         guard let finished else {
             throw ArtifactRefusal(
