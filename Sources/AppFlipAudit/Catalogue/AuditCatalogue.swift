@@ -6,6 +6,7 @@ public import AppFlipCore
 public enum AuditCatalogue {
     /// Every check, grouped by target in ``AuditTarget`` order.
     public static let all: [CheckSpec] = partnerApp + authorizationEndpoint + tokenEndpoint + associationFile + androidAssociationFile + androidApp
+        + androidArtifact + iosArtifact
 
     /// The check with `id`, if the catalogue has one.
     public static func spec(id: String) -> CheckSpec? {

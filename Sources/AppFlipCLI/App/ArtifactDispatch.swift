@@ -73,7 +73,7 @@ enum ArtifactDispatch {
     }
 
     /// The largest manifest read on its own.
-    static let maxManifestBytes = 8 << 20
+    static let maxManifestBytes = AndroidArtifactReader.maxManifestBytes
 
     /// Reads `file` with the first row that recognises it, judging a profile's expiry at `now`.
     static func inspect(_ file: String, now: Date) throws -> any ArtifactReport {

@@ -11,6 +11,13 @@ extension AuditCommand {
             }
             return
         }
+        if appArtifacts.isGiven && (androidPackage == nil || redirectURI == nil) {
+            // The artifact's App Flip activity is checked against the action; the app through appflipd is not run.
+            if androidAction.isEmpty || androidAction.utf8.count > IntentLimits.maxActionBytes {
+                throw ValidationError("--android-action must be a non-empty action of at most \(IntentLimits.maxActionBytes) bytes")
+            }
+            return
+        }
         guard let androidPackage else { throw ValidationError("--android-action needs --android-package") }
         if let problem = AndroidPackageName.problem(with: androidPackage) { throw ValidationError("--android-package \(problem)") }
         if androidAction.isEmpty || androidAction.utf8.count > IntentLimits.maxActionBytes {
@@ -25,5 +32,11 @@ extension AuditCommand {
                 "--android-package needs --caller-fingerprint, 32 upper-case hex pairs with colons: Google publishes none, so give the one the partner allows"
             )
         }
+    }
+
+    /// Whether the Android app through appflipd is a target: --android-action with its package and the
+    /// REDIRECT_URI (with --app, the action alone checks the artifact's activity).
+    var androidTargetGiven: Bool {
+        androidAction != nil && (androidPackage != nil && redirectURI != nil || !appArtifacts.isGiven)
     }
 }
