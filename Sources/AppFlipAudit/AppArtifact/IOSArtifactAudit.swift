@@ -36,16 +36,17 @@ struct IOSArtifactAudit {
         }
         let claimed: String
         switch entitlements.associatedDomains {
-        case nil: return .broke("the \(source.rawValue) claim no associated domains (\(Entitlements.associatedDomainsKey) is absent)")
-        case .anyDomain: return .broke("the \(source.rawValue) claim \"*\", which names no host: an app claims each domain as applinks:<host>")
-        case .malformed(let value): return .broke("the \(source.rawValue)' \(Entitlements.associatedDomainsKey) is not a list of strings: \(value)")
+        case nil: return .broke("the app claims no associated domains (\(source.rawValue): no \(Entitlements.associatedDomainsKey))")
+        case .anyDomain: return .broke("the app claims \"*\" (\(source.rawValue)), which names no host: an app claims each domain as applinks:<host>")
+        case .malformed(let value):
+            return .broke("the app's \(Entitlements.associatedDomainsKey) is not a list of strings (\(source.rawValue)): \(value)")
         case .entries(let all): claimed = all.map(\.entry).joined(separator: ", ")
         }
         let matching = entries(for: link)
         guard !matching.isEmpty else {
-            return .broke("no applinks: entry of the \(source.rawValue) claims \(link.host) (\(link)); they claim \(claimed)")
+            return .broke("no applinks: entry claims \(link.host) (\(link)); the app claims \(claimed) (\(source.rawValue))")
         }
-        return .held("the \(source.rawValue) claim \(link.host) by \(matching.map(\.description).joined(separator: ", "))")
+        return .held("the app claims \(link.host) by \(matching.map(\.description).joined(separator: ", ")) (\(source.rawValue))")
     }
 
     func developerMode() -> ArtifactVerdict {

@@ -46,3 +46,17 @@ struct AppArtifactOptions: ParsableArguments {
         )
     }
 }
+
+extension AuditCommand {
+    /// Whether the partner app through appflipd is a target: --link, unless with --app and without
+    /// --client-id it only names the flip link the iOS artifacts are checked against.
+    var partnerTargetGiven: Bool {
+        link != nil && (clientID != nil || !appArtifacts.isGiven)
+    }
+
+    /// Whether the Android app through appflipd is a target: --android-action with its package and the
+    /// REDIRECT_URI (with --app, the action alone checks the artifact's activity).
+    var androidTargetGiven: Bool {
+        androidAction != nil && (androidPackage != nil && redirectURI != nil || !appArtifacts.isGiven)
+    }
+}

@@ -33,10 +33,4 @@ extension AuditCommand {
             )
         }
     }
-
-    /// Whether the Android app through appflipd is a target: --android-action with its package and the
-    /// REDIRECT_URI (with --app, the action alone checks the artifact's activity).
-    var androidTargetGiven: Bool {
-        androidAction != nil && (androidPackage != nil && redirectURI != nil || !appArtifacts.isGiven)
-    }
 }

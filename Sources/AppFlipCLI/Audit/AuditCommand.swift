@@ -181,10 +181,10 @@ struct AuditCommand: AsyncParsableCommand {
         }
         try validateAndroid()
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven || androidTargetGiven, clientID?.isEmpty != false {
+        if partnerTargetGiven || authorizeURL != nil || tokenEndpointOptions.isGiven || androidTargetGiven, clientID?.isEmpty != false {
             throw ValidationError("--client-id is required with --link, --authorize-url, --token-url, --oauth-config and --android-action")
         }
-        if (link != nil || authorizeURL != nil || androidTargetGiven) && scopes.isEmpty {
+        if (partnerTargetGiven || authorizeURL != nil || androidTargetGiven) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
@@ -217,7 +217,7 @@ struct AuditCommand: AsyncParsableCommand {
         let partnerLink = try link.map { try RawURL($0) }
         var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
         auditor.concurrency = concurrency
-        if let partnerLink {
+        if let partnerLink, partnerTargetGiven {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
                 PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(flipTimeout * 1000))), socketPath
