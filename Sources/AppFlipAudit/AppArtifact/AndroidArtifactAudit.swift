@@ -42,6 +42,7 @@ struct AndroidArtifactAudit {
                 missingKeys.record(check, in: ledger)
             }
             ledger.set(.appLinksKey, .met)
+            ledger.set(.appLinksVerified, .met)
             return
         }
         let identity = identity(keys)
@@ -54,7 +55,13 @@ struct AndroidArtifactAudit {
         } else {
             ledger.set(.appLinksKey, .met)
         }
-        hostsVerified(identity, files).record(.appAndroidHostsVerified, in: ledger)
+        let hostsVerified = hostsVerified(identity, files)
+        hostsVerified.record(.appAndroidHostsVerified, in: ledger)
+        switch hostsVerified {
+        case .broke(let why, _): ledger.set(.appLinksVerified, .brokeRule(.appAndroidHostsVerified, why))
+        case .couldNotRun(let why): ledger.set(.appLinksVerified, .couldNotRun(.unreachable, why))
+        default: ledger.set(.appLinksVerified, .met)
+        }
         legacyAllHosts(identity, files).record(.appAndroidLegacyAllHosts, in: ledger)
     }
 

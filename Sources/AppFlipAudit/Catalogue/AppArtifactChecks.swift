@@ -48,7 +48,8 @@ extension CheckSpec {
         source:
             "developer.android.com/training/app-links/verify-android-applinks; AOSP DomainVerificationCollector, DomainVerificationInfo (pm get-app-links states); StatementService domain/DomainVerifier.kt, VerifyStatus.kt; docs/android.md",
         level: .must,
-        requires: [.androidArtifact, .appLinksKey]
+        requires: [.androidArtifact, .appLinksKey],
+        establishes: .appLinksVerified
     )
     /// `app.android.legacy-all-hosts`.
     public static let appAndroidLegacyAllHosts = CheckSpec(
@@ -56,11 +57,11 @@ extension CheckSpec {
         target: .androidArtifact,
         title: "Android 11 and earlier verify the app: every web host verifies",
         rule:
-            "On Android 6 to 11 one android:autoVerify filter makes Android verify the hosts of every filter that takes web links, and the app is verified for all of them or for none: every such host verifies (pm get-app-link: always), by both verifiers.",
+            "On Android 6 to 11 one android:autoVerify filter makes Android verify the hosts of every filter that takes web links, autoVerify or not, and the app is verified for all of them or for none: every such host verifies (pm get-app-link: always), by both verifiers. Judged once Android 12+ verifies the autoVerify hosts.",
         source:
             "developer.android.com/training/app-links/verify-android-applinks (Android 11 and lower: a matching Digital Asset Links file for all hosts); AOSP IntentFilterVerificationManager.verifyIntentFiltersIfNeeded; docs/android.md",
         level: .must,
-        requires: [.androidArtifact, .appLinksKey]
+        requires: [.androidArtifact, .appLinksKey, .appLinksVerified]
     )
     /// `app.ios.applinks-host`.
     public static let appIOSApplinksHost = CheckSpec(

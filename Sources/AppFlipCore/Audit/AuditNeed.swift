@@ -57,6 +57,8 @@ public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
     case androidCode = "android-code"
     /// The statements of the app's App Links hosts name a key the app is signed with (`app.android.statement-key`).
     case appLinksKey = "app-links-key"
+    /// Android 12+ verifies every host of the app's autoVerify filters (`app.android.hosts-verified`).
+    case appLinksVerified = "app-links-verified"
 
     // MARK: Answers of the partner that a rule judges
     /// A redirect from the authorization endpoint.
@@ -128,6 +130,7 @@ extension AuditNeed {
         case .refresh: "a refresh issued a new access token (token.refresh)"
         case .androidCode: "the Google app's intent yields a code (android.code)"
         case .appLinksKey: "the statements of the app's hosts name a key it is signed with (app.android.statement-key)"
+        case .appLinksVerified: "Android 12+ verifies every host of the app's autoVerify filters (app.android.hosts-verified)"
         case .redirect: "the authorization endpoint redirected to a redirect_uri"
         case .errorAnswer: "the token or revocation endpoint refused a request Google can send"
         case .errorObject: "one of those refusals has a JSON object for a body"
