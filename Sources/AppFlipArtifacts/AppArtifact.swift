@@ -1,5 +1,3 @@
-import AppFlipCore
-
 /// An app artifact read for what it declares, whichever platform it is for: what `appflip audit --app`
 /// judges. The kinds are told apart as `appflip app inspect` tells them (docs/artifacts.md): a zip by its
 /// entries, an iOS file by `IOSArtifacts`' detection, then an Android manifest by its form.
@@ -17,14 +15,7 @@ public enum AppArtifact: Sendable {
             if try archive.contains(AndroidArtifactReader.bundleManifest) { return .android(try AndroidArtifactReader.readAAB(archive)) }
         }
         if let (kind, app) = try IOSArtifacts.read(path: path) { return .ios(kind, app) }
-        let kind: AndroidArtifact.Kind
-        if BinaryXMLReader.looksLikeBinaryXML(head) {
-            kind = .binaryManifest
-        } else if String(decoding: head, as: UTF8.self).contains("<manifest") {
-            kind = .sourceManifest
-        } else if head.first == 0x0A {
-            kind = .protoManifest
-        } else {
+        guard let kind = AndroidArtifactReader.manifestKind(head) else {
             throw ArtifactError(
                 "file",
                 file: path,
@@ -32,14 +23,30 @@ public enum AppArtifact: Sendable {
                 "not an app artifact: an APK, an AAB, an AndroidManifest.xml, an .ipa, a provisioning profile, a Mach-O executable, an entitlements file or an Info.plist"
             )
         }
-        guard source.count <= AndroidArtifactReader.maxManifestBytes else {
-            throw ArtifactError("file", file: path, "\(source.count) bytes, over the limit of \(AndroidArtifactReader.maxManifestBytes) for a manifest")
-        }
-        return .android(try AndroidArtifactReader.readManifest(try source.readAll(), kind: kind, file: path))
+        return .android(try AndroidArtifactReader.readManifest(path: path, kind: kind))
     }
 }
 
 extension AndroidArtifactReader {
     /// The largest manifest read on its own.
     public static let maxManifestBytes = 8 << 20
+
+    /// The form of a manifest on its own, from its first bytes (not a zip's): binary XML, source text, or
+    /// aapt2's protobuf `XmlNode`, whose first byte is its `element` field's tag (1, length-delimited) — tried
+    /// last, as that byte is common.
+    public static func manifestKind(_ head: [UInt8]) -> AndroidArtifact.Kind? {
+        if BinaryXMLReader.looksLikeBinaryXML(head) { return .binaryManifest }
+        if String(decoding: head, as: UTF8.self).contains("<manifest") { return .sourceManifest }
+        return head.first == 0x0A ? .protoManifest : nil
+    }
+
+    /// The manifest file at `path`, in the form `kind` names, read whole when it is at most
+    /// ``maxManifestBytes``; references stay unresolved.
+    public static func readManifest(path: String, kind: AndroidArtifact.Kind) throws -> AndroidArtifact {
+        let source = try FileBytes(path: path)
+        guard source.count <= maxManifestBytes else {
+            throw ArtifactError("file", file: path, "\(source.count) bytes, over the limit of \(maxManifestBytes) for a manifest")
+        }
+        return try readManifest(try source.readAll(), kind: kind, file: path)
+    }
 }

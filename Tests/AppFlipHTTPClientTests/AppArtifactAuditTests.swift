@@ -98,7 +98,11 @@ import Testing
         )
         #expect(report.checks(.pass).filter { $0.target == .androidArtifact } == Self.androidChecks, "\(Self.describe(report))")
         #expect(report.result(.appAndroidStatementKey).evidence.contains { $0.contains("\(keys.app) (past key)") })
-        #expect(report.result(.appAndroidHostsVerified).evidence.contains("localhost statement-service android-12: verified (statement /0 delegates handle_all_urls to com.example.partner)"))
+        #expect(
+            report.result(.appAndroidHostsVerified).evidence.contains(
+                "localhost statement-service android-12: verified (statement /0 delegates handle_all_urls to com.example.partner)"
+            )
+        )
         #expect(report.exitStatus == 0)
     }
 
@@ -136,7 +140,10 @@ import Testing
         )
         #expect(report.result(.appAndroidHostsVerified).outcome == .pass, "\(Self.describe(report))")
         let legacy = report.result(.appAndroidLegacyAllHosts)
-        #expect(legacy.evidence.contains { $0.hasPrefix("localhost google android-11: none (Android 11 and earlier verify all hosts or none") }, "\(legacy.evidence)")
+        #expect(
+            legacy.evidence.contains { $0.hasPrefix("localhost google android-11: none (Android 11 and earlier verify all hosts or none") },
+            "\(legacy.evidence)"
+        )
     }
 
     @Test func aPastKeyAsFingerprintFailsTheSigningKey() async throws {
@@ -171,7 +178,10 @@ import Testing
         let keys = try await Artifacts.keys()
         let report = try await Self.audit([try await Artifacts.path("good.apk")], hosted: Hosted(), fingerprints: [keys.next])
         #expect(report.checks(.fail) == [.appAndroidHostsVerified], "\(Self.describe(report))")
-        #expect(report.result(.appAndroidHostsVerified).reason.contains("localhost google android-12: 1024"), "\(report.result(.appAndroidHostsVerified).reason)")
+        #expect(
+            report.result(.appAndroidHostsVerified).reason.contains("localhost google android-12: 1024"),
+            "\(report.result(.appAndroidHostsVerified).reason)"
+        )
         #expect(report.result(.appAndroidLegacyAllHosts).reason == "needs app.android.hosts-verified")
     }
 
@@ -193,7 +203,13 @@ import Testing
         #expect(broken.result(.appAndroidStatementKey).reason.contains("the AAB's upload key: Google Play re-signs the app"))
         #expect(broken.result(.appAndroidSigningKey).outcome == .skipped)
 
-        let conforming = try await Self.audit([bundle.path], hosted: Hosted(), action: nil, fingerprints: [appSigning], assetLinksFile: appSigningOnly)
+        let conforming = try await Self.audit(
+            [bundle.path],
+            hosted: Hosted(),
+            action: nil,
+            fingerprints: [appSigning],
+            assetLinksFile: appSigningOnly
+        )
         #expect(conforming.checks(.fail).isEmpty, "\(Self.describe(conforming))")
         #expect(conforming.result(.appAndroidStatementKey).outcome == .pass)
         #expect(conforming.result(.appAndroidHostsVerified).outcome == .pass)
@@ -215,7 +231,10 @@ import Testing
         // The profile expired.
         ("expired.ipa", Self.aasa(), .appIOSProfileExpiry, "expired"),
         // The association file names another team's app.
-        ("good.ipa", Self.aasa(appID: "ZZZZZ99999.com.example.partner"), .appIOSAASAAppID, "ABCDE12345.com.example.partner is not in applinks details"),
+        (
+            "good.ipa", Self.aasa(appID: "ZZZZZ99999.com.example.partner"), .appIOSAASAAppID,
+            "ABCDE12345.com.example.partner is not in applinks details"
+        ),
         // The association file excludes the flip path for the app.
         ("good.ipa", Self.aasa(components: #"[{"/":"/flip/*","exclude":true}]"#), .appIOSAASARoutesLink, "exclude"),
     ])
@@ -262,7 +281,9 @@ import Testing
                 return
             }
             let failed = results.compactMap { result -> String? in
-                guard case .object(let fields) = result, fields["outcome"] == .string("fail"), case .string(let id)? = fields["id"] else { return nil }
+                guard case .object(let fields) = result, fields["outcome"] == .string("fail"), case .string(let id)? = fields["id"] else {
+                    return nil
+                }
                 return id
             }
             #expect(failed == ["app.ios.applinks-host"], "\(outcome.standardOutput)")
@@ -360,7 +381,10 @@ enum AppArtifactAuditFixtures {
         for (name, kind, domains) in ipas {
             try await run(
                 "/usr/bin/env",
-                ["python3", Repository.path("Tests/AppleArtifacts/make_ios_artifacts.py"), "--app", folder + "/" + name, AppArtifactAuditTests.appID, kind]
+                [
+                    "python3", Repository.path("Tests/AppleArtifacts/make_ios_artifacts.py"), "--app", folder + "/" + name,
+                    AppArtifactAuditTests.appID, kind,
+                ]
                     + domains
             )
         }

@@ -72,7 +72,9 @@ struct AndroidArtifactAudit {
             return .notGiven("give --android-action: the App Flip intent action entered in the Actions console")
         }
         let app = artifact.manifest.identity(fingerprints: [])
-        let declared = app.activities.map { "\($0.className(in: app.package)): actions \($0.actions), categories \($0.categories), exported \($0.exported)" }
+        let declared = app.activities.map {
+            "\($0.className(in: app.package)): actions \($0.actions), categories \($0.categories), exported \($0.exported)"
+        }
         switch app.resolve(action: action, callerPackage: nil) {
         case .success(let activity):
             return .held(
@@ -103,7 +105,10 @@ struct AndroidArtifactAudit {
         guard let history = artifact.signatures?.history(), !history.current.isEmpty else {
             return .broke("the APK is unsigned: Android installs no unsigned APK, and no --fingerprint can name its key")
         }
-        let evidence = ["current: " + history.current.joined(separator: ", "), "past (lineage): " + (history.past.isEmpty ? "none" : history.past.joined(separator: ", "))]
+        let evidence = [
+            "current: " + history.current.joined(separator: ", "),
+            "past (lineage): " + (history.past.isEmpty ? "none" : history.past.joined(separator: ", ")),
+        ]
         let current = target.fingerprints.filter { history.role(of: $0) == .current }
         if !current.isEmpty {
             return .held("\(current.joined(separator: ", ")) signs the APK now", evidence: evidence)
@@ -154,7 +159,9 @@ struct AndroidArtifactAudit {
         }
         if named.isEmpty {
             if let unreachable = files.unreachable.values.first { return .couldNotRun(unreachable) }
-            return .nothingToJudge("no assetlinks.json of the app's App Links hosts was read (app.android.hosts-verified says why), or it asks to verify none")
+            return .nothingToJudge(
+                "no assetlinks.json of the app's App Links hosts was read (app.android.hosts-verified says why), or it asks to verify none"
+            )
         }
         return .held("every App Links host read delegates to \(package) with a key it is signed with", evidence: named)
     }

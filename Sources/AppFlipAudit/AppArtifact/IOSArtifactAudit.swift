@@ -52,16 +52,21 @@ struct IOSArtifactAudit {
     func developerMode() -> ArtifactVerdict {
         guard let link = target.link else { return Self.noLink }
         guard let profile = app.profile?.value else {
-            return .nothingToJudge("no provisioning profile among the artifacts, whose kind says whether the build is for distribution: give the .ipa or its embedded.mobileprovision")
+            return .nothingToJudge(
+                "no provisioning profile among the artifacts, whose kind says whether the build is for distribution: give the .ipa or its embedded.mobileprovision"
+            )
         }
         switch profile.kind {
-        case .development, .unknown: return .nothingToJudge("a \(profile.kind.rawValue) profile: ?mode=developer is honoured for development-signed apps")
+        case .development, .unknown:
+            return .nothingToJudge("a \(profile.kind.rawValue) profile: ?mode=developer is honoured for development-signed apps")
         case .adHoc, .enterprise, .appStore: break
         }
         let matching = entries(for: link)
         guard !matching.isEmpty else { return .nothingToJudge("no applinks: entry claims \(link.host): app.ios.applinks-host") }
         guard matching.allSatisfy({ $0.modes.contains(.developer) }) else {
-            return .held("the \(profile.kind.rawValue) build claims \(link.host) by \(matching.filter { !$0.modes.contains(.developer) }.map(\.description).joined(separator: ", "))")
+            return .held(
+                "the \(profile.kind.rawValue) build claims \(link.host) by \(matching.filter { !$0.modes.contains(.developer) }.map(\.description).joined(separator: ", "))"
+            )
         }
         return .broke(
             "the \(profile.kind.rawValue) build claims \(link.host) only by \(matching.map(\.description).joined(separator: ", ")): iOS honours ?mode=developer only for development-signed apps, so users' devices never open the flip link in the app"
@@ -69,7 +74,9 @@ struct IOSArtifactAudit {
     }
 
     func profileExpiry() -> ArtifactVerdict {
-        guard let read = app.profile else { return .nothingToJudge("no provisioning profile among the artifacts: give the .ipa or its embedded.mobileprovision") }
+        guard let read = app.profile else {
+            return .nothingToJudge("no provisioning profile among the artifacts: give the .ipa or its embedded.mobileprovision")
+        }
         guard let expiry = read.value.expirationDate else { return .broke("\(read.entry) names no ExpirationDate") }
         let date = expiry.formatted(.iso8601)
         guard read.value.isExpired(at: target.now) else { return .held("\(read.entry) expires \(date)") }
@@ -89,7 +96,9 @@ struct IOSArtifactAudit {
     func association() async -> (ArtifactVerdict, ArtifactVerdict) {
         guard let link = target.link else { return (Self.noLink, Self.noLink) }
         guard let appID else {
-            let none = ArtifactVerdict.nothingToJudge("no explicit app ID among the artifacts: give the .ipa, its executable, the .entitlements file or the profile")
+            let none = ArtifactVerdict.nothingToJudge(
+                "no explicit app ID among the artifacts: give the .ipa, its executable, the .entitlements file or the profile"
+            )
             return (none, none)
         }
         let check = AASAFileCheck(appID: appID.value.description, urls: [link])
