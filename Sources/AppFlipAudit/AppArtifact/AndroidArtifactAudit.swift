@@ -20,7 +20,7 @@ struct AndroidArtifactAudit {
     /// Why there are no keys to verify with.
     var missingKeys: ArtifactVerdict {
         switch artifact.kind {
-        case .apk: .nothingToJudge("the APK is unsigned: app.android.signing-key")
+        case .apk: .nothingToJudge("the APK is unsigned: Android installs no unsigned APK, and no statement can name its key")
         case .aab:
             .notGiven(
                 "give --fingerprint: an AAB is signed by its upload key, and Google Play signs the app users install with its app-signing key, whose fingerprint the Play Console shows"

@@ -1,7 +1,6 @@
 import AppFlipArtifacts
 import AppFlipCore
 import AppFlipHTTPClient
-import Foundation
 
 /// The `--app` targets of one audit: reads the artifacts, fetches the hosted files they point at, and records
 /// each cross-check's verdict. An artifact that cannot be read is the audit's own input failing (could not
@@ -17,9 +16,9 @@ enum AppArtifactAudit {
             return
         }
         let read = Artifacts(target.files)
-        for (platform, problem) in read.problems {
+        for (platform, cause, problem) in read.problems {
             ledger.unreachable(problem)
-            ledger.set(AuditNeed(target: platform), .couldNotRun(.unreachable, problem))
+            ledger.set(AuditNeed(target: platform), .couldNotRun(cause, problem))
         }
         if let android = read.android {
             ledger.establish(.androidArtifact)
@@ -40,7 +39,7 @@ enum AppArtifactAudit {
     struct Artifacts {
         var android: AndroidArtifact?
         var ios: IOSApp?
-        var problems: [(AuditTarget, String)] = []
+        var problems: [(AuditTarget, CouldNotRunCause, String)] = []
 
         init(_ files: [String]) {
             for file in files {
@@ -48,7 +47,9 @@ enum AppArtifactAudit {
                     switch try AppArtifact.read(path: file) {
                     case .android(let artifact):
                         guard android == nil else {
-                            problems.append((.androidArtifact, "--app \(file): a second Android artifact; give one APK, AAB or manifest"))
+                            problems.append(
+                                (.androidArtifact, .contradictoryOptions, "--app \(file): a second Android artifact; give one APK, AAB or manifest")
+                            )
                             continue
                         }
                         android = artifact
@@ -56,7 +57,7 @@ enum AppArtifactAudit {
                         ios = Self.merge(ios, app)
                     }
                 } catch {
-                    problems.append((Self.platform(of: file), "--app \(file) cannot be read: \(error)"))
+                    problems.append((Self.platform(of: file), .unreachable, "--app \(file) cannot be read: \(error)"))
                 }
             }
         }
