@@ -106,6 +106,17 @@ import Testing
         #expect(report.exitStatus == 0)
     }
 
+    /// The App Flip action in the activity's second filter (its first is the launcher's) is found there.
+    @Test func theFlipActionIsFoundInAnyFilter() async throws {
+        let keys = try await Artifacts.keys()
+        let report = try await Self.audit(
+            [try await Artifacts.path("second-filter.apk")],
+            hosted: Hosted(assetLinks: Self.assetLinks([keys.app])),
+            fingerprints: [keys.next]
+        )
+        #expect(report.result(.appAndroidFlipActivity).outcome == .pass, "\(Self.describe(report))")
+    }
+
     @Test(arguments: [
         // The App Flip activity is declared android:exported="false".
         ("not-exported.apk", action, CheckSpec.appAndroidFlipActivity, "is not exported"),
@@ -347,6 +358,20 @@ enum AppArtifactAuditFixtures {
         """
     }
 
+    /// The App Flip activity is also the launcher: its action is in its second filter.
+    static let launcherThenFlip = """
+        <activity android:name=".AppFlipActivity" android:exported="true">
+            <intent-filter>
+                <action android:name="android.intent.action.MAIN" />
+                <category android:name="android.intent.category.LAUNCHER" />
+            </intent-filter>
+            <intent-filter>
+                <action android:name="com.example.partner.APP_FLIP" />
+                <category android:name="android.intent.category.DEFAULT" />
+            </intent-filter>
+        </activity>
+        """
+
     /// A web filter without autoVerify, for a host only Android 11 verifies.
     static let plainWebFilter = """
         <intent-filter>
@@ -366,6 +391,7 @@ enum AppArtifactAuditFixtures {
             ("not-exported.apk", manifest(flip: flipActivity(exported: false, categories: ["android.intent.category.DEFAULT"]))),
             ("no-default.apk", manifest(flip: flipActivity(exported: true, categories: []))),
             ("two-hosts.apk", manifest(links: plainWebFilter)),
+            ("second-filter.apk", manifest(flip: launcherThenFlip)),
         ]
         for (name, text) in apks {
             let manifest = folder + "/" + name + ".xml"

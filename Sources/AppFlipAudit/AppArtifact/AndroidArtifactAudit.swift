@@ -71,7 +71,7 @@ struct AndroidArtifactAudit {
         guard let action = target.androidAction else {
             return .notGiven("give --android-action: the App Flip intent action entered in the Actions console")
         }
-        let app = artifact.manifest.identity(fingerprints: [])
+        let app = AndroidIdentity(package: artifact.manifest.package, fingerprints: [], activities: Self.intentActivities(artifact.manifest))
         let declared = app.activities.map {
             "\($0.className(in: app.package)): actions \($0.actions), categories \($0.categories), exported \($0.exported)"
         }
@@ -83,6 +83,22 @@ struct AndroidArtifactAudit {
             )
         case .failure(let refusal):
             return .broke("\(refusal)", evidence: declared)
+        }
+    }
+
+    /// Every filter an intent without data can match, as the activity it starts: each enabled activity or
+    /// alias once per filter with no scheme and no MIME type (an activity may take App Flip's action in any of
+    /// its filters, not only its first).
+    static func intentActivities(_ manifest: AndroidManifest) -> [AndroidActivity] {
+        manifest.components.filter(\.enabled).flatMap { component in
+            component.filters.filter { $0.filter.schemes.isEmpty && $0.mimeTypes.isEmpty }.map { filter in
+                AndroidActivity(
+                    name: component.name,
+                    actions: filter.filter.actions,
+                    categories: filter.filter.categories,
+                    exported: component.exported
+                )
+            }
         }
     }
 
