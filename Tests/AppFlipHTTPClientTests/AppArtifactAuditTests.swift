@@ -273,6 +273,22 @@ import Testing
         #expect(report.results.filter { $0.check.target == .androidArtifact }.allSatisfy { $0.outcome == .skipped })
     }
 
+    /// With --app, --android-action alone checks the artifact's activity and --fingerprint needs no
+    /// association file; without it, both stay usage errors.
+    @Test func theArtifactRelaxesTheOptionsItFeeds() async throws {
+        let apk = try await Artifacts.path("good.apk")
+        let fingerprint = try await Artifacts.keys().next
+        let without = try await TestCommand.run("appflip", ["audit", "--android-action", Self.action, "--fingerprint", fingerprint])
+        #expect(without.status == 64, "\(without.standardError)")
+        let withArtifact = try await TestCommand.run(
+            "appflip",
+            ["audit", "--app", apk, "--android-action", "com.example.partner.OTHER_ACTION", "--fingerprint", fingerprint, "--port", "1", "--json"]
+        )
+        // The flip activity fails; the hosts' files cannot be fetched (nothing listens on port 1).
+        #expect(withArtifact.status == 2, "\(withArtifact.standardError)")
+        #expect(withArtifact.standardOutput.contains("no activity of com.example.partner handles the action"))
+    }
+
     /// `appflip audit --app` on the command line: the options feed the target, and a broken artifact exits 2.
     @Test func theCommandLineRunsTheArtifactChecks() async throws {
         let fixture = try HostedTestFixture()
