@@ -256,6 +256,24 @@ import Testing
         #expect(report.exitStatus == 2)
     }
 
+    /// A project's .entitlements file with Xcode's build settings is not judged as written: Xcode expands them
+    /// when it signs.
+    @Test func anEntitlementsFileWithBuildSettingsIsNotJudged() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-entitlements-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Partner.entitlements").path
+        let entitlements: [String: Any] = [
+            "application-identifier": "$(AppIdentifierPrefix)$(PRODUCT_BUNDLE_IDENTIFIER)",
+            "com.apple.developer.associated-domains": ["applinks:$(FLIP_HOST)"],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: entitlements, format: .xml, options: 0).write(to: URL(fileURLWithPath: path))
+        let report = try await Self.audit([path], hosted: Hosted(aasa: Self.aasa()))
+        #expect(report.checks(.fail).isEmpty, "\(Self.describe(report))")
+        #expect(report.result(.appIOSApplinksHost).reason.contains("uses build settings"), "\(report.result(.appIOSApplinksHost).reason)")
+        #expect(report.result(.appIOSAASAAppID).reason.hasPrefix("no explicit app ID among the artifacts"))
+    }
+
     // MARK: Blame
 
     /// An artifact the audit cannot read is its own input failing: could not run, exit status 1.

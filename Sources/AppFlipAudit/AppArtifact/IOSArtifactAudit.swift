@@ -40,7 +40,14 @@ struct IOSArtifactAudit {
         case .anyDomain: return .broke("the app claims \"*\" (\(source.rawValue)), which names no host: an app claims each domain as applinks:<host>")
         case .malformed(let value):
             return .broke("the app's \(Entitlements.associatedDomainsKey) is not a list of strings (\(source.rawValue)): \(value)")
-        case .entries(let all): claimed = all.map(\.entry).joined(separator: ", ")
+        case .entries(let all):
+            // Xcode expands build settings in a project's .entitlements file; the signed executable has the values.
+            if source == .entitlementsFile, all.contains(where: { $0.entry.contains("$(") }) {
+                return .nothingToJudge(
+                    "the .entitlements file uses build settings ($(…)), which Xcode expands when it signs: give the .ipa or its executable"
+                )
+            }
+            claimed = all.map(\.entry).joined(separator: ", ")
         }
         let matching = entries(for: link)
         guard !matching.isEmpty else {
