@@ -87,8 +87,12 @@ public struct Auditor: Sendable {
                 "the audit did not finish within its whole-run timeout (--timeout, \(stopped)); the checks it did not finish are skipped"
             )
         }
-        var report = AuditReport(results: VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason), unreachable: unreachable)
-        report.exchanges = context.exchanges.records
+        let exchanges = context.exchanges.records
+        let handoffs = context.exchanges.handoffs
+        let results = VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason)
+        var report = AuditReport(results: ExchangeReferences(exchanges, handoffs).attached(to: results), unreachable: unreachable)
+        report.exchanges = exchanges
+        report.handoffs = handoffs
         return report
     }
 
@@ -139,14 +143,14 @@ public struct Auditor: Sendable {
     private func hostedFiles(_ context: AuditContext) async {
         if let association {
             do {
-                ingest(try await association.run(), context)
+                ingest(try await association.run(observer: context.exchanges.hostedObserver(for: .associationFile)), context)
             } catch {
                 unreachable(error, .associationFile, context)
             }
         }
         if let assetLinks {
             do {
-                ingest(try await assetLinks.run(), context)
+                ingest(try await assetLinks.run(observer: context.exchanges.hostedObserver(for: .androidAssociationFile)), context)
             } catch {
                 unreachable(error, .androidAssociationFile, context)
             }

@@ -2,6 +2,7 @@ import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import AppFlipProtocol
 import ArgumentParser
 import AsyncHTTPClient
 import FoundationEssentials
@@ -150,6 +151,20 @@ struct AuditCommand: AsyncParsableCommand {
 
     @Option(
         help: """
+            Also write every HTTP exchange of the run as an HTTP Archive (HAR 1.2) to this file, redacted, each \
+            entry naming the checks that refer to it (_appflipFindings).
+            """
+    )
+    var har: String?
+
+    @Option(help: "Also write the report as GitHub-flavoured Markdown to this file, under 1 MiB ($GITHUB_STEP_SUMMARY, a merge-request note).")
+    var summaryMarkdown: String?
+
+    @Option(help: "Also write the report as JSON (the --json document) to this file.")
+    var jsonFile: String?
+
+    @Option(
+        help: """
             How many independent requests to the authorization endpoint (the 12 redirect URIs, the lookalikes, \
             the states) may be in flight at once, 1 to 16 (default 4). Flip links go one at a time.
             """
@@ -268,23 +283,31 @@ struct AuditCommand: AsyncParsableCommand {
         )
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        let startedAt = Date()
         let report = await auditor.run(httpClient: httpClient)
         try? await httpClient.shutdown()
 
-        if let junit {
-            do {
-                try Data(AuditJUnit.document(report).utf8).write(to: URL(filePath: junit))
-            } catch {
-                printError("cannot write the JUnit report to \(junit): \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try write(junit, "the JUnit report") { Array(AuditJUnit.document(report).utf8) }
+        try write(har, "the HAR file") { try HTTPArchive.document(report, startedAt: startedAt) }
+        try write(summaryMarkdown, "the Markdown summary") { Array(AuditSummaryMarkdown.document(report).utf8) }
+        try write(jsonFile, "the JSON report") { Array(try JSONEncoder.protocolEncoder.encode(report)) + [UInt8(ascii: "\n")] }
         if json {
             try OutputJSON.print(report)
         } else {
             AuditOutput(style: .standard, verbose: verbose).print(report)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// Writes the file an output option names, if it names one; a file that cannot be written is exit 1.
+    private func write(_ path: String?, _ what: String, _ contents: () throws -> [UInt8]) throws {
+        guard let path else { return }
+        do {
+            try Data(try contents()).write(to: URL(filePath: path))
+        } catch {
+            printError("cannot write \(what) to \(path): \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// The Android statement list's source: --assetlinks-file, or --assetlinks-domain fetched as `appflip
