@@ -23,6 +23,8 @@ public struct Auditor: Sendable {
     public var assetLinks: AssetLinksTarget?
     /// The partner's Android App Flip activity, with the daemon's socket.
     public var android: (target: AndroidAppTarget, socketPath: String)?
+    /// The partner's own build artifacts (`--app`).
+    public var app: AppArtifactTarget?
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
@@ -125,6 +127,7 @@ public struct Auditor: Sendable {
         }
         ledger.set(.scopes, (partner?.target.scopes ?? authorization?.scopes ?? []).isEmpty ? .notGiven("no --scope to ask for") : .met)
         await hostedFiles(context)
+        await AppArtifactAudit.run(app, context)
         let authorizationCodes = await authorizationEndpoint(httpClient: httpClient, context)
         let (partnerAudit, connection) = await partnerApp(context)
         let partnerCodes = ledger.isMet(.appCode) ? partnerAudit : nil
