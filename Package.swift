@@ -136,12 +136,13 @@ let package = Package(
         ),
 
         // MARK: `appflip audit`: the partner app through appflipd, the authorization and token endpoints over
-        // HTTP and the association file, each check judged against its rule (the catalogue is in the core).
+        // HTTP, the association files and the app's build artifacts, each check judged against its rule (the
+        // catalogue is in the core).
         .target(
             name: "AppFlipAudit",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipProtocol",
-                .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipArtifacts", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
+                "AppFlipProtocol", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,6 +1,6 @@
 import AppFlipConfiguration
 public import AppFlipCore
-import AppFlipHTTPClient
+public import AppFlipHTTPClient
 
 /// The Android association file an audit checks: a host's `/.well-known/assetlinks.json` (or a local copy)
 /// for the partner's package and signing-certificate fingerprints, judged as `appflip assetlinks check` judges it.
@@ -20,8 +20,8 @@ public struct AssetLinksTarget: Sendable, Hashable {
     }
 
     /// The `assetlinks.*` checks, each under its own id; an unreadable file or a host that does not answer is
-    /// unreachable.
-    public func run() async throws(AuditUnreachable) -> [AuditResult] {
+    /// unreachable. `observer` is told of each file a hosted fetch fetches.
+    public func run(observer: HostedFetchObserver? = nil) async throws(AuditUnreachable) -> [AuditResult] {
         let check = AssetLinksFileCheck(package: package, fingerprints: fingerprints)
         switch source {
         case .file(let path):
@@ -29,7 +29,7 @@ public struct AssetLinksTarget: Sendable, Hashable {
             return report.auditResults(valid: AssetLinksFileCheck.valid, at: path)
                 + HostingPolicy.assetLinks.auditResultsSkipped(localFile: path, give: "--assetlinks-domain")
         case .hosted(let host, let fetch):
-            let report = await HostedCheckRunner(options: fetch).run(check, host: host)
+            let report = await HostedCheckRunner(options: fetch, observer: observer).run(check, host: host)
             if let reason = report.couldNotRun {
                 throw AuditUnreachable("the assetlinks file of \(host): \(reason)")
             }

@@ -28,14 +28,15 @@ public struct AssociationTarget: Sendable, Hashable {
         self.link = link
     }
 
-    /// The association checks; an unreadable file or a host that does not answer is unreachable.
-    public func run() async throws(AuditUnreachable) -> [AuditResult] {
+    /// The association checks; an unreadable file or a host that does not answer is unreachable. `observer`
+    /// is told of each file a hosted fetch fetches.
+    public func run(observer: HostedFetchObserver? = nil) async throws(AuditUnreachable) -> [AuditResult] {
         switch source {
         case .file(let path):
             return AssociationAudit.run(json: try Self.read(path, "the association file"), source: path, appID: appID, link: link)
                 + HostingPolicy.aasa.auditResultsSkipped(localFile: path, give: "--aasa-domain")
         case .hosted(let domain, let fetch):
-            let report = await HostedCheckRunner(options: fetch).run(AASAFileCheck(appID: appID, urls: [link]), host: domain)
+            let report = await HostedCheckRunner(options: fetch, observer: observer).run(AASAFileCheck(appID: appID, urls: [link]), host: domain)
             if let reason = report.couldNotRun {
                 throw AuditUnreachable("the hosted association file of \(domain): \(reason)")
             }

@@ -7,9 +7,10 @@ public struct AuditReport: Sendable, Hashable, Encodable {
     public private(set) var results: [AuditResult]
     /// Each target or service that could not be reached, in words (the audit could not run fully).
     public var unreachable: [String]
-    /// Every HTTP exchange of the run, redacted, in the order sent: what the findings' `#N` name. Not part of
-    /// the `--json` document.
+    /// Every HTTP exchange of the run, redacted, in the order sent: what the findings' `#N` name.
     public var exchanges: [RecordedExchange] = []
+    /// Every handoff through appflipd, numbered in the same sequence as `exchanges`.
+    public var handoffs: [RecordedHandoff] = []
 
     /// A report of `results` (any order; each check at most once) and what was unreachable. Checks
     /// without a result are recorded as skipped because their target was not given.
@@ -39,14 +40,15 @@ public struct AuditReport: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case results, unreachable, exitStatus
+        case results, unreachable, exitStatus, exchanges
     }
 
-    /// The results, what was unreachable and the exit status.
+    /// The results, what was unreachable, the exit status, and every exchange and handoff in order.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(results, forKey: .results)
         try container.encode(unreachable, forKey: .unreachable)
         try container.encode(exitStatus, forKey: .exitStatus)
+        try container.encode(ExchangeTimeline(exchanges: exchanges, handoffs: handoffs, results: results), forKey: .exchanges)
     }
 }

@@ -23,6 +23,8 @@ public struct Auditor: Sendable {
     public var assetLinks: AssetLinksTarget?
     /// The partner's Android App Flip activity, with the daemon's socket.
     public var android: (target: AndroidAppTarget, socketPath: String)?
+    /// The partner's own build artifacts (`--app`).
+    public var app: AppArtifactTarget?
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
@@ -85,8 +87,12 @@ public struct Auditor: Sendable {
                 "the audit did not finish within its whole-run timeout (--timeout, \(stopped)); the checks it did not finish are skipped"
             )
         }
-        var report = AuditReport(results: VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason), unreachable: unreachable)
-        report.exchanges = context.exchanges.records
+        let exchanges = context.exchanges.records
+        let handoffs = context.exchanges.handoffs
+        let results = VerdictBuilder.results(AuditCatalogue.all, snapshot, stopped: reason)
+        var report = AuditReport(results: ExchangeReferences(exchanges, handoffs).attached(to: results), unreachable: unreachable)
+        report.exchanges = exchanges
+        report.handoffs = handoffs
         return report
     }
 
@@ -121,6 +127,7 @@ public struct Auditor: Sendable {
         }
         ledger.set(.scopes, (partner?.target.scopes ?? authorization?.scopes ?? []).isEmpty ? .notGiven("no --scope to ask for") : .met)
         await hostedFiles(context)
+        await AppArtifactAudit.run(app, context)
         let authorizationCodes = await authorizationEndpoint(httpClient: httpClient, context)
         let (partnerAudit, connection) = await partnerApp(context)
         let partnerCodes = ledger.isMet(.appCode) ? partnerAudit : nil
@@ -136,14 +143,14 @@ public struct Auditor: Sendable {
     private func hostedFiles(_ context: AuditContext) async {
         if let association {
             do {
-                ingest(try await association.run(), context)
+                ingest(try await association.run(observer: context.exchanges.hostedObserver(for: .associationFile)), context)
             } catch {
                 unreachable(error, .associationFile, context)
             }
         }
         if let assetLinks {
             do {
-                ingest(try await assetLinks.run(), context)
+                ingest(try await assetLinks.run(observer: context.exchanges.hostedObserver(for: .androidAssociationFile)), context)
             } catch {
                 unreachable(error, .androidAssociationFile, context)
             }

@@ -70,7 +70,9 @@ import Testing
                 .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
                 .associationHostedSize,
             ]
-            let notGiven = AuditCatalogue.all.filter { [.authorizationEndpoint, .androidAssociationFile, .androidApp].contains($0.target) }
+            let notGiven = AuditCatalogue.all.filter {
+                [.authorizationEndpoint, .androidAssociationFile, .androidApp, .androidArtifact, .iosArtifact].contains($0.target)
+            }
             #expect(
                 Set(report.checks(.skipped)) == Set(notGiven + [.tokenCodeExpiry, .tokenHTTPS] + hosting),
                 "\(Self.explain(report))"

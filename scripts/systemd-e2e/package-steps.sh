@@ -6,6 +6,8 @@
 #                   through socket activation of the packaged daemon, the first-reply figure, then
 #                   apt-get remove and apt-get purge, with what is left checked after each
 APT="env DEBIAN_FRONTEND=noninteractive apt-get -y -q --no-install-recommends"
+# The GitHub Action and the GitLab component run against this package (ci_steps, issue 39).
+source "$root/scripts/systemd-e2e/ci-steps.sh"
 PACKAGED_FILES="/usr/bin/appflipd /usr/bin/appflip /usr/lib/systemd/system/appflipd.socket
     /usr/lib/systemd/system/appflipd.service /usr/lib/systemd/system/appflipd-oauth.socket
     /usr/lib/systemd/system/appflipd-oauth-proxy.service /usr/lib/systemd/user/appflipd.socket
@@ -87,6 +89,7 @@ package_steps() {
     check "package: the daemon's first journal entry names the release" test "$first_line" = "appflipd ${version%-*} starting"
     check "package: hello's serverVersion is the release" bash -c \
         "nsenter -t $ns_pid -p -m $CLIENT request $SOCKET '$HELLO' | head -1 | grep -q '\"serverVersion\":\"${version%-*}\"'"
+    ci_steps
 
     # The first reply through socket activation of the packaged binary: the daemon suite's measure (there,
     # of the debug build), E2E_SAMPLES cold starts, in alternation with the C anchor run by the same unit

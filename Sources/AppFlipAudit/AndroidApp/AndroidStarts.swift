@@ -64,6 +64,8 @@ extension AndroidAppAudit {
     /// the intent, so each identity is a registration.
     struct CallerSession: Sendable {
         let connection: AppFlipConnection
+        /// Whom the connection is registered as, for the handoff record.
+        let caller: AndroidCaller?
 
         /// Closes the connection, which frees the caller's package for the next registration.
         func close() async {
@@ -88,7 +90,7 @@ extension AndroidAppAudit {
                 return .failure(RegistrationRefused(description: "appflipd would not register the audit as \(Self.shown(caller.package)): \(error)"))
             }
         }
-        return .success(CallerSession(connection: connection))
+        return .success(CallerSession(connection: connection, caller: caller))
     }
 
     /// appflipd's refusal to register the audit as a caller, in words.
@@ -117,6 +119,7 @@ extension AndroidAppAudit {
         for name in removing { intent.extras[name] = nil }
         var start = Start(label: label)
         let request = StartRequest(intent: intent, forResult: true)
+        let handoff = HandoffRecording(context.exchanges, .start, purpose: label, sent: Self.recorded(intent, as: session.caller))
         do {
             let reply = try await withTimeout(target.timeout) {
                 try await session.connection.send(.start(request)).get()
@@ -130,8 +133,11 @@ extension AndroidAppAudit {
                 start.failure = "\(error.code.rawValue): \(error.message)"
                 start.failureCode = error.code
             }
+            handoff.replied(start.summary)
         } catch {
-            start.failure = "no reply from appflipd within \(target.timeout): \(error)"
+            let failure = "no reply from appflipd within \(target.timeout): \(error)"
+            start.failure = failure
+            handoff.failed(failure)
         }
         if let code = start.code, let earlier = context.codes.register(code, by: "the intent \(label)") {
             start.repeated = earlier
@@ -152,6 +158,14 @@ extension AndroidAppAudit {
             await session.close()
             return started
         }
+    }
+
+    /// The intent as a handoff record shows it: its URI form, its extras (secret ones by length), and who
+    /// started it.
+    static func recorded(_ intent: Intent, as caller: AndroidCaller?) -> String {
+        let extras = intent.redactedExtras.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let identity = caller.map { "as \($0.package) signed by \($0.fingerprints.joined(separator: ", "))" } ?? "as an app appflipd cannot name"
+        return "\(intent.uri(component: nil)) for a result, \(identity); extras: \(extras.joined(separator: ", "))"
     }
 
     /// A package name as the report shows it: a long one cut, with its length.

@@ -33,6 +33,8 @@ final class ExchangeRecorder: Sendable {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private let state = Mutex<(next: Int, exchanges: [Exchange])>((1, []))
+    /// The handoffs through appflipd, numbered in the same sequence as the HTTP exchanges.
+    private let handoffState = Mutex<[RecordedHandoff]>([])
 
     init() {
         start = clock.now
@@ -78,6 +80,15 @@ final class ExchangeRecorder: Sendable {
 
     /// The redacted records, by id.
     var records: [RecordedExchange] { exchanges.map(\.record) }
+
+    func add(_ handoff: RecordedHandoff) {
+        handoffState.withLock { $0.append(handoff) }
+    }
+
+    /// Every handoff through appflipd so far, by id.
+    var handoffs: [RecordedHandoff] {
+        handoffState.withLock { $0 }.sorted { $0.id < $1.id }
+    }
 }
 
 extension ExchangeRecorder {
@@ -143,8 +154,10 @@ extension ExchangeRecorder {
             record.duration = elapsed(since: started)
             record.response = RecordedExchange.Response(
                 status: Int(response.status.code),
+                httpVersion: "\(response.version)",
                 headers: response.headers.map { Redaction.header($0.name, $0.value) },
-                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets)
+                body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets),
+                bodySize: response.body.count
             )
             add(noted(record, answer))
             return (id, response, value)

@@ -5,6 +5,8 @@ public struct RecordedExchange: Sendable, Hashable {
     /// The kind of partner endpoint the request went to.
     public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case authorization, token, revocation, resource
+        /// A hosted association file (apple-app-site-association, assetlinks.json) or a file it includes.
+        case hostedFile = "hosted-file"
     }
 
     /// A header or form field, its value redacted when its name says it is secret.
@@ -26,9 +28,13 @@ public struct RecordedExchange: Sendable, Hashable {
     /// The response as received, redacted.
     public struct Response: Sendable, Hashable {
         public var status: Int
+        /// The protocol version the answer came in, e.g. `HTTP/1.1`.
+        public var httpVersion: String
         public var headers: [Field]
         /// A JSON object with every secret member as its length and fingerprint, or the body's size and type.
         public var body: String
+        /// The body's size in bytes, as received.
+        public var bodySize: Int
     }
 
     /// The exchange's number in the run, from 1, in the order the requests were sent.

@@ -27,20 +27,29 @@ enum Redaction {
         }
     }
 
-    /// A JSON object's members with the secret ones redacted, or the body's size and type.
+    /// A JSON object with every secret member redacted, at any depth (a partner may nest its tokens), or the
+    /// body's size and type.
     static func body(_ bytes: [UInt8], contentType: String?, secretsSent: [String]) -> String {
         guard case .object(let members)? = try? JSONValue(parsing: bytes) else {
             return bytes.isEmpty ? "(empty)" : "(\(bytes.count) bytes, \(contentType ?? "no Content-Type"))"
         }
-        let shown: [String: JSONValue] = members.reduce(into: [:]) { shown, member in
-            if SecretNames.isSecret(name: member.key), case .string(let value) = member.value {
-                shown[member.key] = .string(secret(value))
-            } else if case .string(let text) = member.value {
-                shown[member.key] = .string(String(text.redacting(secretsSent).prefix(200)))
-            } else {
-                shown[member.key] = member.value
-            }
+        return shown(.object(members), name: nil, secretsSent: secretsSent).compactJSON
+    }
+
+    /// `value`, named `name`: a string under a secret name as its fingerprint, any other string without the
+    /// secrets the request sent and at most 200 characters; an array's items under its own name.
+    private static func shown(_ value: JSONValue, name: String?, secretsSent: [String]) -> JSONValue {
+        switch value {
+        case .string(let text) where name.map(SecretNames.isSecret(name:)) == true:
+            .string(secret(text))
+        case .string(let text):
+            .string(String(text.redacting(secretsSent).prefix(200)))
+        case .object(let members):
+            .object(members.reduce(into: [:]) { $0[$1.key] = shown($1.value, name: $1.key, secretsSent: secretsSent) })
+        case .array(let items):
+            .array(items.map { shown($0, name: name, secretsSent: secretsSent) })
+        case .null, .bool, .number:
+            value
         }
-        return JSONValue.object(shown).compactJSON
     }
 }

@@ -51,7 +51,7 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
     private func routeAndCode() async throws(AuditUnreachable) -> Bool {
         let ledger = context.ledger
         let state = "appflip-audit-route"
-        let routed = try await flip(fields(state: state, redirectURI: redirectURI.string))
+        let routed = try await flip(fields(state: state, redirectURI: redirectURI.string), for: "partner.route, partner.code: a valid flip link")
         let evidence = ["sent \(routed.link)", "answer: \(routed.answerSummary), opened \(routed.openedSummary)"]
         guard routed.app != nil else {
             let why = "\(routed.answerSummary): the flip link reaches no app"
@@ -65,7 +65,10 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
         var firstScopeAlone: FlipResultVerdict.Outcome?? = nil
         if case .error(.invalidRequest, _)? = verdict?.outcome, target.scopes.count > 1 {
             let aloneState = "appflip-audit-route-scope"
-            let alone = try await flip(fields(state: aloneState, redirectURI: redirectURI.string, scopes: [target.scopes[0]]))
+            let alone = try await flip(
+                fields(state: aloneState, redirectURI: redirectURI.string, scopes: [target.scopes[0]]),
+                for: "partner.code: the first scope alone"
+            )
             firstScopeAlone = .some(judge(alone, redirectURI: redirectURI.string, state: aloneState)?.outcome)
         }
         if case .code(let code)? = verdict?.outcome { register(code, from: "the partner.code flip") }
@@ -95,7 +98,7 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
     /// none, a ``CodeShortfall`` that says whose fault it is (the rule it broke fails here).
     public func freshCode(redirectURI: AppFlipRedirectURI, scopes: [String]) async throws -> String {
         let state = "appflip-audit-code-" + String(UInt64.random(in: .min ... .max), radix: 36)
-        let answered = try await flip(fields(state: state, redirectURI: redirectURI.string, scopes: scopes))
+        let answered = try await flip(fields(state: state, redirectURI: redirectURI.string, scopes: scopes), for: "a fresh code from the partner app")
         let checker = FlipResultChecker(redirectURI: redirectURI.string, state: state)
         if let delivered = answered.delivered.first, case .code(let code)? = checker.check(delivered).outcome {
             _ = judge(answered, redirectURI: redirectURI.string, state: state)

@@ -8,7 +8,7 @@ extension PartnerAppAudit {
         var failures: [String] = []
         for (index, uri) in AppFlipRedirectURI.all.enumerated() {
             let state = "appflip-audit-uri-\(index)"
-            let flip = try await flip(fields(state: state, redirectURI: uri.string))
+            let flip = try await flip(fields(state: state, redirectURI: uri.string), for: "partner.redirect-uris: \(uri)")
             if case .code(let code)? = judge(flip, redirectURI: uri.string, state: state)?.outcome {
                 register(code, from: "partner.redirect-uris' flip for \(uri)")
                 continue
@@ -32,7 +32,7 @@ extension PartnerAppAudit {
         for (label, state) in HostileStates.all {
             var fields = fields(state: state, redirectURI: redirectURI.string)
             if !success { fields.removeAll { $0.name == "scope" } }
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "\(check.id): state \(label)")
             let outcome = judge(flip, redirectURI: redirectURI.string, state: state)?.outcome
             guard let url = flip.resultURL else {
                 let line = "\(label): \(flip.answerSummary), opened \(flip.openedSummary)"
@@ -81,7 +81,7 @@ extension PartnerAppAudit {
             let fields = valid.compactMap { field in
                 field.name == "client_id" ? variant.value.map { ("client_id", $0) } : field
             }
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "partner.wrong-client-id: \(variant.label)")
             let sent = variant.value.map { "client_id \(Self.quoted($0))" } ?? "no client_id"
             evidence.append("\(variant.label), \(sent): \(flip.answerSummary), opened \(flip.openedSummary)")
             if !(flip.declined && flip.opened.isEmpty) {
@@ -103,7 +103,10 @@ extension PartnerAppAudit {
         var failures: [String] = []
         var evidence: [String] = []
         for lookalike in LookalikeRedirect.all(of: redirectURI) {
-            let flip = try await flip(fields(state: "appflip-audit-lookalike", redirectURI: lookalike.uri))
+            let flip = try await flip(
+                fields(state: "appflip-audit-lookalike", redirectURI: lookalike.uri),
+                for: "partner.lookalike-redirect: \(lookalike.label)"
+            )
             evidence.append("\(lookalike.label) \(lookalike.uri): \(flip.answerSummary), opened \(flip.openedSummary)")
             if !(flip.declined && flip.opened.isEmpty) {
                 failures.append("\(lookalike.label) \(lookalike.uri): \(flip.answerSummary), opened \(flip.openedSummary)")
@@ -111,7 +114,7 @@ extension PartnerAppAudit {
         }
         for (label, values) in LookalikeRedirect.repeated(with: redirectURI) {
             let fields = fields(state: "appflip-audit-lookalike", redirectURI: values[0]) + [("redirect_uri", values[1])]
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "partner.lookalike-redirect: \(label)")
             evidence.append("\(label): \(flip.answerSummary), opened \(flip.openedSummary)")
             // Declining is right; so is a result on the App Flip URI itself, which is where Google's link points.
             let elsewhere = flip.opened.filter { String($0.url.prefix { $0 != "?" }) != redirectURI.string }
@@ -146,7 +149,7 @@ extension PartnerAppAudit {
         var declines: [String] = []
         var evidence: [String] = []
         for (label, fields) in cases {
-            let flip = try await flip(fields)
+            let flip = try await flip(fields, for: "partner.invalid-request: \(label)")
             let sentState = fields.filter { $0.name == "state" }.count == 1 ? fields.first { $0.name == "state" }!.value : nil
             evidence.append("\(label): \(flip.answerSummary), opened \(flip.openedSummary)")
             switch judge(flip, redirectURI: redirectURI.string, state: sentState ?? "")?.outcome {

@@ -24,10 +24,22 @@ extension PartnerAppAudit {
         return verdict
     }
 
-    /// Sends one flip link and collects what came back.
-    func flip(_ fields: [(name: String, value: String)]) async throws(AuditUnreachable) -> PartnerFlip {
-        let partner = target.link.string
-        let link = partner + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
+    /// Sends one flip link for `purpose` (a check's id, then what the link tries) and collects what came
+    /// back; the handoff is recorded in the run's sequence.
+    func flip(_ fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> PartnerFlip {
+        let link = target.link.string + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
+        let handoff = HandoffRecording(context.exchanges, .open, purpose: purpose, sent: link)
+        do {
+            let flip = try await send(link)
+            handoff.replied(flip.recordedReply, received: flip.delivered)
+            return flip
+        } catch {
+            handoff.failed(error.description)
+            throw error
+        }
+    }
+
+    private func send(_ link: String) async throws(AuditUnreachable) -> PartnerFlip {
         let request = OpenRequest(
             activity: Activity(activityType: browsingWebActivityType, webpageURL: link),
             options: OpenOptions(universalLinksOnly: true)

@@ -2,6 +2,7 @@ import AppFlipAudit
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import AppFlipProtocol
 import ArgumentParser
 import AsyncHTTPClient
 import FoundationEssentials
@@ -18,7 +19,8 @@ struct AuditCommand: AsyncParsableCommand {
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
             from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
             hosted one with --aasa-domain and its hosting rules; with --app-id) and the Android association file \
-            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --android-package and --fingerprint). \
+            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --android-package and --fingerprint) \
+            and the app's own build artifacts (--app: an APK, AAB or manifest, an .ipa or its parts). \
             docs/audit.md lists every check with its rule and source.
             Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
@@ -133,6 +135,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "With --android-package: a SHA-256 fingerprint the partner allows for --caller-package (AA:BB:…); repeat for several.")
     var callerFingerprint: [String] = []
 
+    @OptionGroup var appArtifacts: AppArtifactOptions
+
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
     var socket: String?
 
@@ -144,6 +148,20 @@ struct AuditCommand: AsyncParsableCommand {
 
     @Option(help: "Also write the report as JUnit XML to this file.")
     var junit: String?
+
+    @Option(
+        help: """
+            Also write every HTTP exchange of the run as an HTTP Archive (HAR 1.2) to this file, redacted, each \
+            entry naming the checks that refer to it (_appflipFindings).
+            """
+    )
+    var har: String?
+
+    @Option(help: "Also write the report as GitHub-flavoured Markdown to this file, under 1 MiB ($GITHUB_STEP_SUMMARY, a merge-request note).")
+    var summaryMarkdown: String?
+
+    @Option(help: "Also write the report as JSON (the --json document) to this file.")
+    var jsonFile: String?
 
     @Option(
         help: """
@@ -170,31 +188,31 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && assetLinksSource == nil
-            && androidAction == nil
+            && androidAction == nil && !appArtifacts.isGiven
         {
             throw ValidationError(
-                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file, --assetlinks-domain or --android-package with --android-action"
+                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file, --assetlinks-domain, --android-package with --android-action, or --app"
             )
         }
         try validateAndroid()
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven || androidAction != nil, clientID?.isEmpty != false {
+        if partnerTargetGiven || authorizeURL != nil || tokenEndpointOptions.isGiven || androidTargetGiven, clientID?.isEmpty != false {
             throw ValidationError("--client-id is required with --link, --authorize-url, --token-url, --oauth-config and --android-action")
         }
-        if (link != nil || authorizeURL != nil || androidAction != nil) && scopes.isEmpty {
+        if (partnerTargetGiven || authorizeURL != nil || androidTargetGiven) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
         if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
-        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
+        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) && !(appArtifacts.isGiven && aasaFile != nil && appID == nil) {
             throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
         }
         if (aasaFile != nil || aasaDomain != nil) && link == nil {
             throw ValidationError("--aasa-file and --aasa-domain need --link: the flip link the file must route")
         }
-        if aasaFetch.cdnBase != nil && aasaDomain == nil { throw ValidationError("--cdn-base needs --aasa-domain") }
-        if (aasaFetch.port != nil || aasaFetch.caFile != nil) && aasaDomain == nil && assetlinksDomain == nil {
-            throw ValidationError("--port and --ca-file need --aasa-domain or --assetlinks-domain")
+        if aasaFetch.cdnBase != nil && aasaDomain == nil && !appArtifacts.isGiven { throw ValidationError("--cdn-base needs --aasa-domain or --app") }
+        if (aasaFetch.port != nil || aasaFetch.caFile != nil) && aasaDomain == nil && assetlinksDomain == nil && !appArtifacts.isGiven {
+            throw ValidationError("--port and --ca-file need --aasa-domain, --assetlinks-domain or --app")
         }
         try validateAssetLinks()
         _ = try hostedAssociationSource()
@@ -214,7 +232,7 @@ struct AuditCommand: AsyncParsableCommand {
         let partnerLink = try link.map { try RawURL($0) }
         var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
         auditor.concurrency = concurrency
-        if let partnerLink {
+        if let partnerLink, partnerTargetGiven {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
                 PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(flipTimeout * 1000))), socketPath
@@ -251,28 +269,45 @@ struct AuditCommand: AsyncParsableCommand {
         if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
             auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
-        if let source = assetLinksSource, let androidPackage {
+        if let source = assetLinksSource, let androidPackage, !fingerprints.isEmpty {
             auditor.assetLinks = AssetLinksTarget(source: source, package: androidPackage, fingerprints: fingerprints)
         }
 
+        auditor.app = appArtifacts.target(
+            link: partnerLink,
+            androidAction: androidAction,
+            fingerprints: fingerprints,
+            assetLinksFile: assetlinksFile,
+            aasaFile: aasaFile,
+            fetch: aasaFetch
+        )
+
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
+        let startedAt = Date()
         let report = await auditor.run(httpClient: httpClient)
         try? await httpClient.shutdown()
 
-        if let junit {
-            do {
-                try Data(AuditJUnit.document(report).utf8).write(to: URL(filePath: junit))
-            } catch {
-                printError("cannot write the JUnit report to \(junit): \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try write(junit, "the JUnit report") { Array(AuditJUnit.document(report).utf8) }
+        try write(har, "the HAR file") { try HTTPArchive.document(report, startedAt: startedAt) }
+        try write(summaryMarkdown, "the Markdown summary") { Array(AuditSummaryMarkdown.document(report).utf8) }
+        try write(jsonFile, "the JSON report") { Array(try JSONEncoder.protocolEncoder.encode(report)) + [UInt8(ascii: "\n")] }
         if json {
             try OutputJSON.print(report)
         } else {
             AuditOutput(style: .standard, verbose: verbose).print(report)
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// Writes the file an output option names, if it names one; a file that cannot be written is exit 1.
+    private func write(_ path: String?, _ what: String, _ contents: () throws -> [UInt8]) throws {
+        guard let path else { return }
+        do {
+            try Data(try contents()).write(to: URL(filePath: path))
+        } catch {
+            printError("cannot write \(what) to \(path): \(error)")
+            throw ExitCode(1)
+        }
     }
 
     /// The Android statement list's source: --assetlinks-file, or --assetlinks-domain fetched as `appflip
@@ -288,8 +323,8 @@ struct AuditCommand: AsyncParsableCommand {
         if assetlinksFile != nil && assetlinksDomain != nil { throw ValidationError("give one of --assetlinks-file and --assetlinks-domain") }
         if let assetlinksDomain { _ = try AssetLinksHostedOptions.host(assetlinksDomain) }
         guard assetLinksSource != nil else {
-            if !fingerprints.isEmpty {
-                throw ValidationError("--fingerprint goes with --assetlinks-file or --assetlinks-domain")
+            if !fingerprints.isEmpty && !appArtifacts.isGiven {
+                throw ValidationError("--fingerprint goes with --assetlinks-file, --assetlinks-domain or --app")
             }
             if androidPackage != nil && androidAction == nil {
                 throw ValidationError("--android-package goes with --android-action, --assetlinks-file or --assetlinks-domain")
@@ -297,6 +332,8 @@ struct AuditCommand: AsyncParsableCommand {
             return
         }
         guard let androidPackage, !fingerprints.isEmpty else {
+            // With --app, the artifact gives the package and its keys for its own hosts.
+            if appArtifacts.isGiven { return }
             throw ValidationError("--assetlinks-file and --assetlinks-domain need --android-package and --fingerprint")
         }
         if let problem = AndroidIdentity(package: androidPackage, fingerprints: fingerprints).problem() {

@@ -9,6 +9,9 @@ public struct AuditResult: Sendable, Hashable, Encodable {
     public var reason: String
     /// What was sent and what came back, one item a line, redacted.
     public var evidence: [String]
+    /// The numbers of the run's exchanges (HTTP, and handoffs through appflipd) that showed this outcome, in
+    /// order: the `#N` of the evidence, the HAR entries' `_appflipExchange`.
+    public var exchanges: [Int] = []
 
     /// Records one check's outcome.
     public init(_ check: CheckSpec, _ outcome: AuditOutcome, _ reason: String, evidence: [String] = []) {
@@ -19,7 +22,7 @@ public struct AuditResult: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, target, title, rule, source, level, requires, outcome, reason, evidence
+        case id, target, title, rule, source, level, requires, outcome, reason, evidence, exchanges
     }
 
     /// The check's catalogue entry travels with the outcome, so that `--json` readers need no catalogue.
@@ -35,6 +38,7 @@ public struct AuditResult: Sendable, Hashable, Encodable {
         try container.encode(outcome, forKey: .outcome)
         try container.encode(reason, forKey: .reason)
         try container.encode(evidence, forKey: .evidence)
+        try container.encode(exchanges, forKey: .exchanges)
     }
 }
 

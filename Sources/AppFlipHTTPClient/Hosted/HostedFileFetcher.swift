@@ -18,10 +18,14 @@ public struct HostedFileFetcher: Sendable {
     /// Where from, trusting whom, how long.
     public let options: HostedFetchOptions
 
+    /// Told of each file as soon as it is fetched (`appflip audit` records it).
+    public let observer: HostedFetchObserver?
+
     /// A fetcher; it holds no connection between fetches.
-    public init(policy: HostingPolicy, options: HostedFetchOptions) {
+    public init(policy: HostingPolicy, options: HostedFetchOptions, observer: HostedFetchObserver? = nil) {
         self.policy = policy
         self.options = options
+        self.observer = observer
     }
 
     /// Fetches `host`'s file, then the files `includes` names in each file fetched, nested, at most the
@@ -63,13 +67,36 @@ public struct HostedFileFetcher: Sendable {
         return configuration
     }
 
-    /// One file, within what is left of the fetch's deadline.
+    /// One file, within what is left of the fetch's deadline, told to the observer.
     private func fetch(
         _ fetchedFrom: String,
         as url: String,
         endpoint: String,
         client: HTTPClient,
         deadline: ContinuousClock.Instant
+    ) async -> HostedFetch {
+        let started = ContinuousClock.now
+        var answered: StartedExchange?
+        let fetch = await fetchFile(fetchedFrom, as: url, endpoint: endpoint, client: client, deadline: deadline, answered: &answered)
+        observer?(
+            HostedFetchTrace(
+                fetch: fetch,
+                headers: answered.map { $0.headers.map { ($0.name, $0.value) } } ?? [],
+                version: answered.map { "\($0.version)" },
+                started: started,
+                duration: .now - started
+            )
+        )
+        return fetch
+    }
+
+    private func fetchFile(
+        _ fetchedFrom: String,
+        as url: String,
+        endpoint: String,
+        client: HTTPClient,
+        deadline: ContinuousClock.Instant,
+        answered: inout StartedExchange?
     ) async -> HostedFetch {
         let remaining = deadline - .now
         guard remaining > .zero else {
@@ -92,6 +119,7 @@ public struct HostedFileFetcher: Sendable {
                 }
             return HostedFetch(url: url, fetchedFrom: fetchedFrom, result: result)
         }
+        answered = started
         let headers = started.headers
         var response = HostResponse(
             status: Int(started.status.code),

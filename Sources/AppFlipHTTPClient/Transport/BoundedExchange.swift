@@ -7,6 +7,8 @@ import Synchronization
 public struct BoundedResponse: Sendable {
     /// The status line's code and reason.
     public var status: HTTPResponseStatus
+    /// The protocol version the answer came in (HTTP/2 when TLS negotiated it), for a record of the exchange.
+    public var version: HTTPVersion
     /// The headers, as sent.
     public var headers: HTTPHeaders
     /// The body, as sent: never decompressed (the client asks for no encoding and inflates none).
@@ -24,7 +26,7 @@ extension HTTPClient {
         endpoint: String
     ) async throws(TransportFailure) -> BoundedResponse {
         let started = try await startExchange(request, bounds: bounds, endpoint: endpoint)
-        return BoundedResponse(status: started.status, headers: started.headers, body: try await started.body())
+        return BoundedResponse(status: started.status, version: started.version, headers: started.headers, body: try await started.body())
     }
 
     /// Sends `request` and returns once the headers are in, for a caller that judges them before the body
@@ -71,6 +73,8 @@ public struct StartedExchange: Sendable {
 
     /// The status line's code and reason.
     public var status: HTTPResponseStatus { response.status }
+    /// The protocol version the answer came in.
+    public var version: HTTPVersion { response.version }
     /// The headers, as sent.
     public var headers: HTTPHeaders { response.headers }
 
