@@ -320,10 +320,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
+        // The daemon's tests run `appflipd`, and the `appflip` beside it that reads the artifacts app files name.
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
-                "AppFlipTestSupport",
+                "appflip", "appflipd", "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),
