@@ -136,12 +136,13 @@ let package = Package(
         ),
 
         // MARK: `appflip audit`: the partner app through appflipd, the authorization and token endpoints over
-        // HTTP and the association file, each check judged against its rule (the catalogue is in the core).
+        // HTTP, the association files and the app's build artifacts, each check judged against its rule (the
+        // catalogue is in the core).
         .target(
             name: "AppFlipAudit",
             dependencies: [
-                "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient", "AppFlipProtocol",
-                .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipArtifacts", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
+                "AppFlipProtocol", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -319,10 +320,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "AppFlipConfigurationTests", dependencies: ["AppFlipConfiguration"], swiftSettings: swiftSettings),
+        // The daemon's tests run `appflipd`, and the `appflip` beside it that reads the artifacts app files name.
         .testTarget(
             name: "AppFlipDaemonTests",
             dependencies: [
-                "AppFlipTestSupport",
+                "appflip", "appflipd", "AppFlipTestSupport",
                 "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipDaemon", "AppFlipProtocol", "AppFlipTesting",
                 .logging,
                 .product(name: "InMemoryLogging", package: "swift-log"), .nio("NIOConcurrencyHelpers"), .nio("NIOCore"),

@@ -24,6 +24,8 @@ public struct Auditor: Sendable {
     public var assetLinks: AssetLinksTarget?
     /// The partner's Android App Flip activity, with the daemon's socket.
     public var android: (target: AndroidAppTarget, socketPath: String)?
+    /// The partner's own build artifacts (`--app`).
+    public var app: AppArtifactTarget?
     /// The redirect URI the single-URI checks use (the state battery, the lookalikes, the token checks);
     /// by default the Google Assistant's production one.
     public var redirectURI: AppFlipRedirectURI
@@ -132,6 +134,7 @@ public struct Auditor: Sendable {
             authorization?.signOut == nil ? .notGiven("no way to end the session: give --sign-out-url (with --authorize-url)") : .met
         )
         await hostedFiles(context)
+        await AppArtifactAudit.run(app, context)
         // The preconditions first, one after the other: whose fault a missing code is depends on them.
         let authorizationAudit = await authorizationPreconditions(httpClient: httpClient, context)
         let (partnerAudit, connection) = await partnerPreconditions(context)

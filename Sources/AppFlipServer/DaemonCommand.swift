@@ -18,7 +18,7 @@ public struct DaemonCommand: AsyncParsableCommand {
         commandName: "appflipd",
         abstract: "Route universal links to registered apps over a Unix socket (protocol v1).",
         discussion: """
-            SIGTERM and SIGINT stop it gracefully; SIGHUP reloads the configuration and the apps directory.
+            SIGTERM and SIGINT stop it gracefully; SIGHUP reloads the configuration, the apps directory and the artifacts and statement lists the app files name.
             Exit status: 0 after a graceful stop, 1 when the configuration is invalid or the socket is taken.
             """,
         version: ReleaseVersion.current
@@ -41,7 +41,7 @@ public struct DaemonCommand: AsyncParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
-    @Flag(help: "Validate the configuration and the apps directory, then exit.")
+    @Flag(help: "Validate the configuration, the apps directory and the artifacts the app files name, then exit.")
     var check = false
 
     /// Creates the command with every option at its default; ArgumentParser fills them in from the command line.
@@ -74,9 +74,15 @@ public struct DaemonCommand: AsyncParsableCommand {
                 onReady: systemd.ready
             )
             if check {
-                print("configuration is valid: \(file ?? "built-in defaults")" + (oauthFile.map { ", OAuth server: \($0)" } ?? ""))
+                // The artifacts too: at run time an app whose artifact fails is refused alone, here it fails the check.
+                let refused = await composition.daemon.checkArtifacts()
                 await composition.discard()
                 try await eventLoopGroup.shutdownGracefully()
+                for app in refused {
+                    logger.critical("app file refused: \(ConfigurationError(file: app.source, field: app.field, app.message))")
+                }
+                guard refused.isEmpty else { throw ExitCode(1) }
+                print("configuration is valid: \(file ?? "built-in defaults")" + (oauthFile.map { ", OAuth server: \($0)" } ?? ""))
                 return
             }
             let systemdServices = systemd.services(daemon: composition.daemon, eventLoopGroup: eventLoopGroup, logger: logger)

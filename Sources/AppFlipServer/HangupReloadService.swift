@@ -23,7 +23,7 @@ public struct HangupReloadService: Service {
         for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
             do {
                 _ = try await notifier.reload(
-                    { try daemon.reload() },
+                    { try await daemon.reload() },
                     status: { SystemdIntegration.servingStatus(apps: $0) },
                     failureStatus: { "Reload refused, still serving the previous configuration: \($0)" }
                 )

@@ -85,7 +85,7 @@ import Testing
                 .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
                 .associationHostedSize,
             ]
-            let notGiven = AuditCatalogue.all.filter { [.androidAssociationFile, .androidApp].contains($0.target) }
+            let notGiven = AuditCatalogue.all.filter { [.androidAssociationFile, .androidApp, .androidArtifact, .iosArtifact].contains($0.target) }
             #expect(
                 Set(report.checks(.skipped)) == Set(notGiven + [.tokenCodeExpiry, .tokenRefreshAfterExpiry, .tokenHTTPS, .authorizeHTTPS] + hosting),
                 "\(Self.explain(report))"

@@ -27,7 +27,7 @@ import Testing
     @Test(arguments: [
         (
             #"{"builtin":"accept"}"#, #","priorty":1"#, "priorty",
-            "unknown key; known keys are appID, domains, association, associationFile, handler, priority, android"
+            "unknown key; known keys are appID, domains, association, associationFile, handler, priority, android, artifact"
         ),
         (#"{"builtin":"accept"}"#, #","app_id":"T.app""#, "app_id", "renamed; write `appID` (configuration keys are camelCase)"),
         (#"{"exec":{"command":"/bin/cat","timeout":5}}"#, "", "handler.exec.timeout", "unknown key; known keys are command, args, timeoutSeconds"),

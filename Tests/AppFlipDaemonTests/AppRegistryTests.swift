@@ -106,7 +106,7 @@ import Testing
                 }
             }
             let model = statics.sorted { $0.appID < $1.appID } + live.map(\.app).sorted { $0.appID < $1.appID }
-            #expect(registry.apps(on: AndroidSettings()).map(\.appID) == model.map(\.appID))
+            #expect(registry.apps(on: AndroidSettings()).apps.map(\.appID) == model.map(\.appID))
             // The routed handler for each id is the last app with it, as a rebuild picks it.
             var handlers: [String: String] = [:]
             for app in statics + live.map(\.app) { handlers[app.appID] = app.handler.kind }

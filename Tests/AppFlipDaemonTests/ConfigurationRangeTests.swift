@@ -25,6 +25,7 @@ import Testing
         ("maxHops", ["1", "32"], ["0", "33"], ""),
         ("maxOpenedURLs", ["0", "1024"], ["-1", "1025"], ""),
         ("eventLoops", ["1", "256"], ["0", "257"], ""),
+        ("artifactTimeoutSeconds", ["0.001", "600"], ["0", "600.001"], ""),
     ]
 
     static func validate(_ json: String) throws {

@@ -4,6 +4,11 @@
   make_ios_artifacts.py OUT_DIR                      every artifact below, in OUT_DIR
   make_ios_artifacts.py --large-ipa FILE MEGABYTES   one .ipa of about MEGABYTES, its executable most of it
   make_ios_artifacts.py --fuzz-seeds CORPUS          small ones, as the seeds of CORPUS/Fuzz{MachO,IPA,…}
+  make_ios_artifacts.py --app FILE APP_ID KIND [DOMAIN…]
+                                                     one .ipa of app APP_ID (TEAM.bundle) claiming the DOMAINs
+                                                     (`applinks:host[?mode=…]`), with a KIND profile (development,
+                                                     adhoc, enterprise, appstore, expired): what `appflip audit
+                                                     --app` is tested and demonstrated with
 
 Nothing here is signed by Apple: a certificate authority made on the spot stands in for Apple's, so the files
 have Apple's structure, not Apple's trust. What each file is, and the source of its layout:
@@ -463,11 +468,28 @@ def fuzz_seeds(corpus):
             (folder / hashlib.sha1(item).hexdigest()[:16]).write_bytes(item)
 
 
+def build_app(path, app_id, kind, domains):
+    """One .ipa for the audit: the layout of `Demo.ipa`, for another app ID, domains and profile kind."""
+    global TEAM, BUNDLE, APP_ID, DOMAINS
+    TEAM, BUNDLE = app_id.split(".", 1)
+    APP_ID, DOMAINS = app_id, domains
+    with tempfile.TemporaryDirectory() as scratch:
+        pki = pathlib.Path(scratch)
+        make_pki(pki)
+        sign_profile(pki, profile_plist(pki, kind), pki / "embedded.mobileprovision", stream=kind == "appstore")
+        entitlements = app_entitlements()
+        entitlements["get-task-allow"] = kind in ("development", "expired")
+        info = plistlib.dumps(info_plist(), fmt=plistlib.FMT_BINARY)
+        write_ipa(path, info, (pki / "embedded.mobileprovision").read_bytes(), macho(pki, True, entitlements, info))
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--fuzz-seeds":
         fuzz_seeds(pathlib.Path(sys.argv[2]))
     elif len(sys.argv) == 4 and sys.argv[1] == "--large-ipa":
         build_large(pathlib.Path(sys.argv[2]), int(sys.argv[3]))
+    elif len(sys.argv) >= 5 and sys.argv[1] == "--app":
+        build_app(pathlib.Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5:])
     elif len(sys.argv) == 2:
         build_all(pathlib.Path(sys.argv[1]))
     else:

@@ -36,7 +36,11 @@ extension AndroidManifest {
     public func identity(fingerprints: [String]) -> AndroidIdentity {
         let enabled = components.filter(\.enabled)
         let activities = enabled.compactMap { component -> AndroidActivity? in
-            guard let filter = component.filters.first(where: { $0.filter.schemes.isEmpty && $0.mimeTypes.isEmpty }) else { return nil }
+            // The daemon's model holds one filter an activity; the one an intent from another app can reach is
+            // the one with CATEGORY_DEFAULT (startActivity adds it), so a launcher filter before it does not hide it.
+            let plain = component.filters.filter { $0.filter.schemes.isEmpty && $0.mimeTypes.isEmpty }
+            guard let filter = plain.first(where: { $0.filter.categories.contains(AndroidActivity.defaultCategory) }) ?? plain.first
+            else { return nil }
             return AndroidActivity(
                 name: component.name,
                 actions: filter.filter.actions,

@@ -5,7 +5,9 @@ public import AppFlipCore
 /// (`AuditDocumentTests`), and the report, the text output and JUnit read it.
 public enum AuditCatalogue {
     /// Every check, grouped by target in ``AuditTarget`` order.
-    public static let all: [CheckSpec] = partnerApp + authorizationEndpoint + tokenEndpoint + associationFile + androidAssociationFile + androidApp
+    public static let all: [CheckSpec] =
+        partnerApp + authorizationEndpoint + tokenEndpoint + associationFile + androidAssociationFile + androidApp
+        + androidArtifact + iosArtifact
 
     /// The check with `id`, if the catalogue has one.
     public static func spec(id: String) -> CheckSpec? {

@@ -21,7 +21,8 @@ extension AppInspection {
             components: manifest.components.map(Component.init),
             verifiedHosts: manifest.verificationHosts,
             resolutions: manifest.resolutions.map(Resolution.init),
-            notes: manifest.notes.map { Note(severity: $0.severity.rawValue, element: $0.element, message: $0.message) }
+            notes: manifest.notes.map { Note(severity: $0.severity.rawValue, element: $0.element, message: $0.message) },
+            identity: artifact.identity()
         )
     }
 }

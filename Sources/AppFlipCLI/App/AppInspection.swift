@@ -107,4 +107,7 @@ struct AppInspection: Encodable {
     var verifiedHosts: [String]
     var resolutions: [Resolution]
     var notes: [Note]
+    /// The app as appflipd routes it, in the shape of an app file's `android` object: what the daemon reads when
+    /// an app file names the artifact (docs/configuration.md).
+    var identity: AndroidIdentity
 }

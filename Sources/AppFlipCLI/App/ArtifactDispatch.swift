@@ -38,8 +38,8 @@ enum ArtifactDispatch {
         ios(.ipa),
         Row(
             kind: "binary-manifest",
-            detect: { BinaryXMLReader.looksLikeBinaryXML($0.head) },
-            read: { try manifest($0.file, kind: .binaryManifest) }
+            detect: { AndroidArtifactReader.manifestKind($0.head) == .binaryManifest },
+            read: { AppInspection(try AndroidArtifactReader.readManifest(path: $0.file, kind: .binaryManifest)) }
         ),
         ios(.provisioningProfile),
         ios(.machO),
@@ -47,14 +47,13 @@ enum ArtifactDispatch {
         ios(.entitlements),
         Row(
             kind: "source-manifest",
-            detect: { String(decoding: $0.head, as: UTF8.self).contains("<manifest") },
-            read: { try manifest($0.file, kind: .sourceManifest) }
+            detect: { AndroidArtifactReader.manifestKind($0.head) == .sourceManifest },
+            read: { AppInspection(try AndroidArtifactReader.readManifest(path: $0.file, kind: .sourceManifest)) }
         ),
-        // aapt2's XmlNode starts with its `element` field (1, length-delimited): tried last, as that byte is common.
         Row(
             kind: "proto-manifest",
-            detect: { $0.archive == nil && $0.head.first == 0x0A },
-            read: { try manifest($0.file, kind: .protoManifest) }
+            detect: { $0.archive == nil && AndroidArtifactReader.manifestKind($0.head) == .protoManifest },
+            read: { AppInspection(try AndroidArtifactReader.readManifest(path: $0.file, kind: .protoManifest)) }
         ),
     ]
 
@@ -71,9 +70,6 @@ enum ArtifactDispatch {
             }
         )
     }
-
-    /// The largest manifest read on its own.
-    static let maxManifestBytes = 8 << 20
 
     /// Reads `file` with the first row that recognises it, judging a profile's expiry at `now`.
     static func inspect(_ file: String, now: Date) throws -> any ArtifactReport {
@@ -93,13 +89,5 @@ enum ArtifactDispatch {
             offset: 0,
             "not an artifact app inspect reads: an APK, an AAB, an AndroidManifest.xml, an .ipa, a provisioning profile, a Mach-O executable, an entitlements file or an Info.plist"
         )
-    }
-
-    private static func manifest(_ file: String, kind: AndroidArtifact.Kind) throws -> AppInspection {
-        let source = try FileBytes(path: file)
-        guard source.count <= maxManifestBytes else {
-            throw ArtifactError("file", file: file, "\(source.count) bytes, over the limit of \(maxManifestBytes) for a manifest")
-        }
-        return AppInspection(try AndroidArtifactReader.readManifest(try source.readAll(), kind: kind, file: file))
     }
 }

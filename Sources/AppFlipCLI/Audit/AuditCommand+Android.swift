@@ -11,6 +11,13 @@ extension AuditCommand {
             }
             return
         }
+        if appArtifacts.isGiven && (androidPackage == nil || redirectURI == nil) {
+            // The artifact's App Flip activity is checked against the action; the app through appflipd is not run.
+            if androidAction.isEmpty || androidAction.utf8.count > IntentLimits.maxActionBytes {
+                throw ValidationError("--android-action must be a non-empty action of at most \(IntentLimits.maxActionBytes) bytes")
+            }
+            return
+        }
         guard let androidPackage else { throw ValidationError("--android-action needs --android-package") }
         if let problem = AndroidPackageName.problem(with: androidPackage) { throw ValidationError("--android-package \(problem)") }
         if androidAction.isEmpty || androidAction.utf8.count > IntentLimits.maxActionBytes {

@@ -19,7 +19,8 @@ struct AuditCommand: AsyncParsableCommand {
             credential), the token endpoint (--token-url and --client-secret, or --oauth-config; it needs codes \
             from the partner app or the authorization endpoint) and the association file (--aasa-file, or the \
             hosted one with --aasa-domain and its hosting rules; with --app-id) and the Android association file \
-            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --android-package and --fingerprint). \
+            (--assetlinks-file, or the hosted one with --assetlinks-domain; with --android-package and --fingerprint) \
+            and the app's own build artifacts (--app: an APK, AAB or manifest, an .ipa or its parts). \
             docs/audit.md lists every check with its rule and source.
             Secrets stay out of ps: --client-secret, --cookie, --header and --bearer each also come from a file \
             (--client-secret-file …) or, when neither option is given, from $APPFLIP_CLIENT_SECRET, \
@@ -139,6 +140,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "With --android-package: a SHA-256 fingerprint the partner allows for --caller-package (AA:BB:…); repeat for several.")
     var callerFingerprint: [String] = []
 
+    @OptionGroup var appArtifacts: AppArtifactOptions
+
     @Option(help: "The daemon's socket (default: $APPFLIP_SOCKET, else appflipd's default socket).")
     var socket: String?
 
@@ -191,31 +194,31 @@ struct AuditCommand: AsyncParsableCommand {
 
     func validate() throws {
         if link == nil && authorizeURL == nil && !tokenEndpointOptions.isGiven && aasaFile == nil && aasaDomain == nil && assetLinksSource == nil
-            && androidAction == nil
+            && androidAction == nil && !appArtifacts.isGiven
         {
             throw ValidationError(
-                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file, --assetlinks-domain or --android-package with --android-action"
+                "nothing to audit: give --link, --authorize-url, --token-url (or --oauth-config), --aasa-file, --aasa-domain, --assetlinks-file, --assetlinks-domain, --android-package with --android-action, or --app"
             )
         }
         try validateAndroid()
         if let link, (try? RawURL(link))?.normalizedScheme != "https" { throw ValidationError("--link must be an absolute https URL") }
-        if link != nil || authorizeURL != nil || tokenEndpointOptions.isGiven || androidAction != nil, clientID?.isEmpty != false {
+        if partnerTargetGiven || authorizeURL != nil || tokenEndpointOptions.isGiven || androidTargetGiven, clientID?.isEmpty != false {
             throw ValidationError("--client-id is required with --link, --authorize-url, --token-url, --oauth-config and --android-action")
         }
-        if (link != nil || authorizeURL != nil || androidAction != nil) && scopes.isEmpty {
+        if (partnerTargetGiven || authorizeURL != nil || androidTargetGiven) && scopes.isEmpty {
             throw ValidationError("--scope is required: the Google app always sends the scopes of the Actions project; give each with --scope")
         }
         _ = try credential()
         if aasaFile != nil && aasaDomain != nil { throw ValidationError("give one of --aasa-file and --aasa-domain") }
-        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) {
+        if (aasaFile == nil && aasaDomain == nil) != (appID == nil) && !(appArtifacts.isGiven && aasaFile != nil && appID == nil) {
             throw ValidationError("--app-id goes with --aasa-file or --aasa-domain, and they need it")
         }
         if (aasaFile != nil || aasaDomain != nil) && link == nil {
             throw ValidationError("--aasa-file and --aasa-domain need --link: the flip link the file must route")
         }
-        if aasaFetch.cdnBase != nil && aasaDomain == nil { throw ValidationError("--cdn-base needs --aasa-domain") }
-        if (aasaFetch.port != nil || aasaFetch.caFile != nil) && aasaDomain == nil && assetlinksDomain == nil {
-            throw ValidationError("--port and --ca-file need --aasa-domain or --assetlinks-domain")
+        if aasaFetch.cdnBase != nil && aasaDomain == nil && !appArtifacts.isGiven { throw ValidationError("--cdn-base needs --aasa-domain or --app") }
+        if (aasaFetch.port != nil || aasaFetch.caFile != nil) && aasaDomain == nil && assetlinksDomain == nil && !appArtifacts.isGiven {
+            throw ValidationError("--port and --ca-file need --aasa-domain, --assetlinks-domain or --app")
         }
         try validateAssetLinks()
         _ = try hostedAssociationSource()
@@ -236,7 +239,7 @@ struct AuditCommand: AsyncParsableCommand {
         let partnerLink = try link.map { try RawURL($0) }
         var auditor = Auditor(timeout: .milliseconds(Int64(runTimeout * 1000)))
         auditor.concurrency = concurrency
-        if let partnerLink {
+        if let partnerLink, partnerTargetGiven {
             let socketPath = try DaemonConnectionOptions.socketPath(socket)
             auditor.partner = (
                 PartnerAppTarget(link: partnerLink, clientID: clientID, scopes: scopes, timeout: .milliseconds(Int64(flipTimeout * 1000))), socketPath
@@ -276,9 +279,18 @@ struct AuditCommand: AsyncParsableCommand {
         if let appID, let partnerLink, let source = try aasaFile.map({ .file(path: $0) }) ?? hostedAssociationSource() {
             auditor.association = AssociationTarget(source: source, appID: appID, link: partnerLink)
         }
-        if let source = assetLinksSource, let androidPackage {
+        if let source = assetLinksSource, let androidPackage, !fingerprints.isEmpty {
             auditor.assetLinks = AssetLinksTarget(source: source, package: androidPackage, fingerprints: fingerprints)
         }
+
+        auditor.app = appArtifacts.target(
+            link: partnerLink,
+            androidAction: androidAction,
+            fingerprints: fingerprints,
+            assetLinksFile: assetlinksFile,
+            aasaFile: aasaFile,
+            fetch: aasaFetch
+        )
 
         let httpClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .appFlipOAuth())
         let startedAt = Date()
@@ -321,8 +333,8 @@ struct AuditCommand: AsyncParsableCommand {
         if assetlinksFile != nil && assetlinksDomain != nil { throw ValidationError("give one of --assetlinks-file and --assetlinks-domain") }
         if let assetlinksDomain { _ = try AssetLinksHostedOptions.host(assetlinksDomain) }
         guard assetLinksSource != nil else {
-            if !fingerprints.isEmpty {
-                throw ValidationError("--fingerprint goes with --assetlinks-file or --assetlinks-domain")
+            if !fingerprints.isEmpty && !appArtifacts.isGiven {
+                throw ValidationError("--fingerprint goes with --assetlinks-file, --assetlinks-domain or --app")
             }
             if androidPackage != nil && androidAction == nil {
                 throw ValidationError("--android-package goes with --android-action, --assetlinks-file or --assetlinks-domain")
@@ -330,6 +342,8 @@ struct AuditCommand: AsyncParsableCommand {
             return
         }
         guard let androidPackage, !fingerprints.isEmpty else {
+            // With --app, the artifact gives the package and its keys for its own hosts.
+            if appArtifacts.isGiven { return }
             throw ValidationError("--assetlinks-file and --assetlinks-domain need --android-package and --fingerprint")
         }
         if let problem = AndroidIdentity(package: androidPackage, fingerprints: fingerprints).problem() {

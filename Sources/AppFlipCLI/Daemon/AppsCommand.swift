@@ -8,7 +8,7 @@ struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps",
         abstract:
-            "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid, and their Android packages, signing fingerprints, activities and link hosts' verification states (as pm get-app-links shows them).",
+            "List the apps appflipd routes to: static apps from apps.d and live apps with their pid and uid, and their Android packages (with the artifact each was read from), signing fingerprints, activities and link hosts' verification states (as pm get-app-links shows them); then the app files refused alone, each with why.",
         discussion: "Exit status: 0 listed, 3 appflipd unreachable."
     )
 
@@ -33,7 +33,7 @@ struct AppsCommand: AsyncParsableCommand {
             print(style.bold(app.appID) + "  " + app.handler + style.dim("  (\(origin))"))
             for domain in app.domains { print("  \(domain)") }
             if let android = app.android {
-                print("  android \(android.package)")
+                print("  android \(android.package)" + (app.artifact.map { style.dim("  (from the \($0.kind) \($0.file))") } ?? ""))
                 for fingerprint in android.fingerprints { print(style.dim("    signed by \(fingerprint)")) }
                 for activity in android.activities {
                     let exported = activity.exported ? "exported" : "not exported"
@@ -50,6 +50,9 @@ struct AppsCommand: AsyncParsableCommand {
                     }
                 }
             }
+        }
+        for refused in result.refused {
+            print(style.red("refused") + " \(refused.source)" + (refused.field.map { ": `\($0)`" } ?? "") + ": \(refused.message)")
         }
     }
 }

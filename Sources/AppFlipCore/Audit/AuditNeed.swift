@@ -17,6 +17,10 @@ public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
     case androidAssociationFile = "android-association-file"
     /// The Android app through appflipd: `--android-package`, `--android-action` and the rest.
     case androidApp = "android-app"
+    /// The partner's Android build artifact: `--app` with an APK, an AAB or a manifest.
+    case androidArtifact = "android-artifact"
+    /// The partner's iOS build artifacts: `--app` with an .ipa, a profile, an executable or an entitlements file.
+    case iosArtifact = "ios-artifact"
     /// At least one `--scope`.
     case scopes
     /// A protected resource: `--resource-url`.
@@ -57,6 +61,10 @@ public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
     case secondClientAuth = "second-client-auth"
     /// The sign-out ended the session the check's code came from (`token.refresh-outlives-session`).
     case signedOut = "signed-out"
+    /// The statements of the app's App Links hosts name a key the app is signed with (`app.android.statement-key`).
+    case appLinksKey = "app-links-key"
+    /// Android 12+ verifies every host of the app's autoVerify filters (`app.android.hosts-verified`).
+    case appLinksVerified = "app-links-verified"
 
     // MARK: Answers of the partner that a rule judges
     /// A redirect from the authorization endpoint.
@@ -93,6 +101,8 @@ extension AuditNeed {
         case .associationFile: self = .associationFile
         case .androidAssociationFile: self = .androidAssociationFile
         case .androidApp: self = .androidApp
+        case .androidArtifact: self = .androidArtifact
+        case .iosArtifact: self = .iosArtifact
         }
     }
 }
@@ -107,6 +117,8 @@ extension AuditNeed {
         case .associationFile: "the association file is given: --aasa-file or --aasa-domain, with --app-id"
         case .androidAssociationFile: "the Android association file is given: --assetlinks-file or --assetlinks-domain"
         case .androidApp: "the Android app is given: --android-package, --android-action, --redirect-uri, --caller-fingerprint"
+        case .androidArtifact: "the Android artifact is given: --app with an APK, an AAB or an AndroidManifest.xml"
+        case .iosArtifact: "the iOS artifacts are given: --app with an .ipa, a profile, an executable or an .entitlements file"
         case .scopes: "at least one --scope"
         case .resource: "--resource-url"
         case .revocationEndpoint: "--revoke-url"
@@ -125,6 +137,8 @@ extension AuditNeed {
         case .androidCode: "the Google app's intent yields a code (android.code)"
         case .secondClientAuth: "the token endpoint accepts the second client's credentials (token.code-client-binding)"
         case .signedOut: "the sign-out ended the session the check's code came from (token.refresh-outlives-session)"
+        case .appLinksKey: "the statements of the app's hosts name a key it is signed with (app.android.statement-key)"
+        case .appLinksVerified: "Android 12+ verifies every host of the app's autoVerify filters (app.android.hosts-verified)"
         case .redirect: "the authorization endpoint redirected to a redirect_uri"
         case .errorAnswer: "the token or revocation endpoint refused a request Google can send"
         case .errorObject: "one of those refusals has a JSON object for a body"

@@ -7,6 +7,10 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
     case associationFile = "association-file"
     case androidAssociationFile = "android-association-file"
     case androidApp = "android-app"
+    /// The partner's Android build artifact (`--app`): an APK, an AAB or a manifest.
+    case androidArtifact = "android-artifact"
+    /// The partner's iOS build artifacts (`--app`): an .ipa, a profile, an executable, an entitlements file.
+    case iosArtifact = "ios-artifact"
 
     /// The heading the human report prints for the target.
     public var title: String {
@@ -17,6 +21,8 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .associationFile: "Association file"
         case .androidAssociationFile: "Android association file (assetlinks.json)"
         case .androidApp: "Android app, through appflipd"
+        case .androidArtifact: "Android app artifact (--app)"
+        case .iosArtifact: "iOS app artifacts (--app)"
         }
     }
 
@@ -29,6 +35,8 @@ public enum AuditTarget: String, Sendable, Hashable, Codable, CaseIterable {
         case .associationFile: "--aasa-file or --aasa-domain, and --app-id"
         case .androidAssociationFile: "--assetlinks-file or --assetlinks-domain, --android-package and --fingerprint"
         case .androidApp: "--android-package, --android-action, --redirect-uri, --caller-fingerprint, --client-id and --scope"
+        case .androidArtifact: "--app with an APK, an AAB or an AndroidManifest.xml"
+        case .iosArtifact: "--app with an .ipa, an embedded.mobileprovision, an executable or an .entitlements file"
         }
     }
 }

@@ -174,7 +174,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             reply(Reply(id: id, op: .explain, outcome: daemon.router.explain(explain).map { .explain($0) }))
 
         case .apps:
-            reply(Reply(id: id, result: .apps(AppsResult(apps: daemon.registry.apps(on: daemon.configuration.android)))))
+            reply(Reply(id: id, result: .apps(daemon.registry.apps(on: daemon.configuration.android))))
 
         case .watch:
             isWatching = true

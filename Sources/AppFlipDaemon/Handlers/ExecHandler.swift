@@ -2,7 +2,6 @@ import AppFlipProtocol
 import FoundationEssentials
 import Glibc
 import Logging
-import NIOConcurrencyHelpers
 import Subprocess
 import SystemPackage
 
@@ -39,36 +38,9 @@ struct ExecHandler: ActivityHandler {
         var standardError: String
     }
 
-    /// The running command's process group, and whether the time limit killed it.
-    private struct Watch {
-        var processGroup: pid_t?
-        var timedOut = false
-    }
-
     private func run(_ handoff: Handoff) async throws -> ActivityAnswer {
-        let watch = NIOLockedValueBox(Watch())
-        let finished = try await withThrowingTaskGroup(of: Finished?.self) { group in
-            group.addTask { try await spawn(handoff, watch: watch) }
-            group.addTask {
-                // The time limit covers the whole run, including a command that closed stdout and lingers.
-                try? await Task.sleep(for: timeout)
-                guard !Task.isCancelled else { return nil }
-                watch.withLockedValue { watch in
-                    watch.timedOut = true
-                    if let processGroup = watch.processGroup { kill(-processGroup, SIGKILL) }
-                }
-                return nil
-            }
-            var finished: Finished?
-            while let next = try await group.next() {
-                if let next {
-                    finished = next
-                    group.cancelAll()
-                }
-            }
-            return finished
-        }
-        guard let finished, !watch.withLockedValue(\.timedOut) else {
+        let finished = try await ProcessGroupDeadline.run(within: timeout) { started in try await spawn(handoff, started: started) }
+        guard let finished else {
             throw ErrorBody(.timeout, "\(command) did not exit within \(timeout) and was killed", app: handoff.appID)
         }
         if !finished.standardError.isEmpty {
@@ -87,7 +59,7 @@ struct ExecHandler: ActivityHandler {
         }
     }
 
-    private func spawn(_ handoff: Handoff, watch: NIOLockedValueBox<Watch>) async throws -> Finished {
+    private func spawn(_ handoff: Handoff, started: @escaping @Sendable (pid_t) -> Void) async throws -> Finished {
         var platformOptions = PlatformOptions()
         platformOptions.processGroupID = 0  // its own group, so that a timeout kills its children too
         let input = try Array(JSONEncoder.protocolEncoder.encode(handoff.activity)) + [UInt8(ascii: "\n")]
@@ -102,7 +74,7 @@ struct ExecHandler: ActivityHandler {
                 output: .sequence,
                 error: .string(limit: 4096)
             ) { execution in
-                watch.withLockedValue { $0.processGroup = execution.processIdentifier.value }
+                started(execution.processIdentifier.value)
                 async let written: Void = {
                     // A command may exit without reading stdin; its closed pipe is not the handler's failure.
                     _ = try? await execution.standardInputWriter.write(input)

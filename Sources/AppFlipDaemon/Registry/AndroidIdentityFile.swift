@@ -1,12 +1,19 @@
 import AppFlipConfiguration
 import AppFlipCore
 
-/// The `android` object of an app file: an `AndroidIdentity`, decoded strictly, and the statement list
-/// files of its App Links hosts. The protocol's `register` ignores keys it does not know; a configuration
+/// The `android` object of an app file: an `AndroidIdentity`'s members, decoded strictly, and the statement
+/// list files of its App Links hosts. The protocol's `register` ignores keys it does not know; a configuration
 /// file refuses them, so that a typo (`exproted`, `pathPrefx`) is not an activity silently left unexported
 /// or a filter silently taking every path.
-struct AndroidIdentityFile: Decodable {
-    var identity: AndroidIdentity
+///
+/// Each member is optional here: beside an `artifact` the artifact declares them, and a member written by hand
+/// is held to it (``ArtifactIdentityRules``); without one the app file decodes the whole `AndroidIdentity`,
+/// whose own checks apply.
+struct AndroidIdentityFile: Decodable, Sendable {
+    var package: String?
+    var fingerprints: [String]?
+    var activities: [AndroidActivity]?
+    var intentFilters: [IntentFilter]?
     /// `assetLinks`: host → a statement list file, relative to the app file.
     var assetLinks: [String: String]
 
@@ -56,6 +63,9 @@ struct AndroidIdentityFile: Decodable {
         _ = try container.decodeIfPresent([StrictActivity].self, forKey: .activities)
         _ = try container.decodeIfPresent([StrictFilter].self, forKey: .intentFilters)
         assetLinks = try container.decodeIfPresent([String: String].self, forKey: .assetLinks) ?? [:]
-        identity = try AndroidIdentity(from: decoder)
+        package = try container.decodeIfPresent(String.self, forKey: .package)
+        fingerprints = try container.decodeIfPresent([String].self, forKey: .fingerprints)
+        activities = try container.decodeIfPresent([AndroidActivity].self, forKey: .activities)
+        intentFilters = try container.decodeIfPresent([IntentFilter].self, forKey: .intentFilters)
     }
 }

@@ -30,6 +30,8 @@ final class AppRegistry: Sendable {
         static let firstLivePosition = 1 << 40
 
         var staticApps: [RegisteredApp]
+        /// The app files the last load refused alone.
+        var refused: [RefusedApp] = []
         /// Live apps by position, given in registration order.
         var liveApps: TreeDictionary<Int, RegisteredApp> = [:]
         var nextLivePosition = firstLivePosition
@@ -136,12 +138,12 @@ final class AppRegistry: Sendable {
     }
 
     /// Static apps first, then live apps, each sorted by app id, their link hosts' states those of the device
-    /// `android` plays.
-    func apps(on android: AndroidSettings) -> [AppInfo] {
+    /// `android` plays; and the app files the last load refused alone.
+    func apps(on android: AndroidSettings) -> AppsResult {
         state.withLockedValue { state in
             let staticApps = state.staticApps.sorted { $0.appID < $1.appID }
             let liveApps = state.orderedLiveApps.sorted { $0.appID < $1.appID }
-            return (staticApps + liveApps).map { $0.info(on: android) }
+            return AppsResult(apps: (staticApps + liveApps).map { $0.info(on: android) }, refused: state.refused)
         }
     }
 
@@ -150,10 +152,12 @@ final class AppRegistry: Sendable {
         state.withLockedValue { $0.staticApps.count }
     }
 
-    /// Replaces the static apps (a reload); live apps stay.
-    func replaceStaticApps(_ apps: [RegisteredApp]) {
+    /// Replaces the static apps (a reload, or the artifacts read at start) and the app files refused with them;
+    /// live apps stay.
+    func replaceStaticApps(_ apps: [RegisteredApp], refused: [RefusedApp] = []) {
         state.withLockedValue { state in
             state.staticApps = apps
+            state.refused = refused
             state.rebuild()
         }
     }

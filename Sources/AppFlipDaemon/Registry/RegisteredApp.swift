@@ -21,6 +21,8 @@ struct RegisteredApp: Sendable {
     var appLinks: AppLinkVerification?
     var handler: any ActivityHandler
     var origin: Origin
+    /// The artifact its Android identity was read from, for a static app whose file names one.
+    var artifact: AppArtifact?
 
     init(
         appID: String,
@@ -56,7 +58,8 @@ struct RegisteredApp: Sendable {
                 handler: handler.kind,
                 source: file,
                 android: self.android,
-                domainVerification: states
+                domainVerification: states,
+                artifact: artifact
             )
         case .live(let peer, _):
             return AppInfo(

@@ -2,6 +2,7 @@ public import AppFlipConfiguration
 import AppFlipCore
 public import AppFlipProtocol
 import FoundationEssentials
+import Glibc
 import NIOCore
 
 /// `appflipd.json`: the daemon's settings. Every field is optional; `docs/configuration.md` documents each.
@@ -60,6 +61,12 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var platform: Platform = .ios
     /// The Android device the daemon plays: which verifier decided the hosts, and which release applies it.
     public var android = AndroidSettings()
+    /// The `appflip` executable that reads the artifacts app files name (`appflip app inspect --json`); `nil`:
+    /// the `appflip` beside the daemon's own executable (see ``appflipPathInEffect``). Relative paths are
+    /// relative to the config file.
+    public var appflipPath: String?
+    /// How long `appflip app inspect` may take over one artifact; then it is killed and its app refused.
+    public var artifactTimeoutSeconds: Double = 10
 
     /// The defaults, as a daemon with no `appflipd.json` runs.
     public init() {}
@@ -73,11 +80,23 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// is lower (`Benchmarks/bench-vs-c --event-loops` shows it; docs/performance.md, "The event loops").
     public var eventLoopsInEffect: Int { eventLoops ?? max(1, System.coreCount - 1) }
 
+    /// ``appflipPath``, or its default: `appflip` in the directory of the running executable, as a package
+    /// installs the two side by side.
+    public var appflipPathInEffect: String {
+        if let appflipPath { return appflipPath }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return "appflip" }
+        let executable = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ConfigurationFile.directory(of: executable) + "/appflip"
+    }
+
     /// Reads and validates `path`; directory paths in it are resolved against its directory.
     public static func load(from path: String) throws(ConfigurationError) -> DaemonConfiguration {
         var configuration = try ConfigurationFile.load(DaemonConfiguration.self, from: path)
         let directory = ConfigurationFile.directory(of: path)
         configuration.appsDirectory = configuration.appsDirectory.map { ConfigurationFile.resolve($0, against: directory) }
+        configuration.appflipPath = configuration.appflipPath.map { ConfigurationFile.resolve($0, against: directory) }
         try configuration.validate(file: path)
         return configuration
     }
@@ -117,6 +136,12 @@ public struct DaemonConfiguration: Sendable, Hashable {
         try check(shutdownGraceSeconds >= 0 && shutdownGraceSeconds <= 600, "shutdownGraceSeconds", "must be between 0 and 600")
         try check((1...32).contains(maxHops), "maxHops", "must be between 1 and 32")
         try check((0...1024).contains(maxOpenedURLs), "maxOpenedURLs", "must be between 0 and 1024")
+        try check(
+            artifactTimeoutSeconds > 0 && artifactTimeoutSeconds <= 600,
+            "artifactTimeoutSeconds",
+            "must be more than 0 and at most 600"
+        )
+        try check(appflipPath.map { !$0.isEmpty } ?? true, "appflipPath", "must be a path to the appflip executable")
         if let eventLoops {
             try check((1...256).contains(eventLoops), "eventLoops", "must be between 1 and 256, not \(eventLoops)")
         }
@@ -137,6 +162,7 @@ extension DaemonConfiguration: Codable {
             liveAppTimeoutSeconds, maxPendingPerLiveApp, execTimeoutSeconds
         case reservedConnections, reservedConnectionsPerUID, helloTimeoutSeconds, idleTimeoutSeconds
         case shutdownGraceSeconds, maxHops, maxOpenedURLs, claimPolicy, eventLoops, platform, android
+        case appflipPath, artifactTimeoutSeconds
     }
 
     /// Decodes `appflipd.json` strictly: unknown keys are refused, absent ones keep their defaults.
@@ -164,5 +190,8 @@ extension DaemonConfiguration: Codable {
         eventLoops = try container.decodeIntegerIfPresent(forKey: .eventLoops)
         platform = try container.decodeIfPresent(Platform.self, forKey: .platform) ?? defaults.platform
         android = try container.decodeIfPresent(AndroidSettings.self, forKey: .android) ?? defaults.android
+        appflipPath = try container.decodeIfPresent(String.self, forKey: .appflipPath)
+        artifactTimeoutSeconds =
+            try container.decodeIfPresent(Double.self, forKey: .artifactTimeoutSeconds) ?? defaults.artifactTimeoutSeconds
     }
 }

@@ -1,5 +1,5 @@
 public import AppFlipConfiguration
-import AppFlipProtocol
+public import AppFlipProtocol
 import Glibc
 public import Logging
 import NIOConcurrencyHelpers
@@ -21,6 +21,8 @@ public final class DaemonService: Service, Sendable {
     private let context: DaemonContext
     private let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
     private let limits: ConnectionLimits
+    /// The app files read at init, for ``run()`` to read their artifacts before it listens.
+    private let entries: [StaticAppLoader.Entry]
 
     /// Where the daemon ended up listening, handed to `onReady`.
     public struct ListeningAddress: Sendable {
@@ -30,7 +32,8 @@ public final class DaemonService: Service, Sendable {
         public var staticApps: Int
     }
 
-    /// Loads the static apps now, so that a bad configuration fails before anything listens.
+    /// Reads the app files now, so that a bad configuration fails before anything listens; the artifacts they
+    /// name are read by ``run()`` before it listens, and an app whose artifact fails is refused alone.
     ///
     /// - Parameters:
     ///   - configurationFile: the file ``reload()`` re-reads; `nil` for a configuration built in code.
@@ -54,27 +57,48 @@ public final class DaemonService: Service, Sendable {
         self.group = eventLoopGroup
         self.logger = logger
         self.onReady = onReady
-        let apps = try StaticAppLoader(configuration: configuration, factories: handlerFactories).load()
-        self.context = DaemonContext(configuration: configuration, staticApps: apps, logger: logger, handoffLog: handoffLog)
+        let entries = try StaticAppLoader(configuration: configuration, factories: handlerFactories).read()
+        self.entries = entries
+        self.context = DaemonContext(configuration: configuration, staticApps: entries.compactMap(\.ready), logger: logger, handoffLog: handoffLog)
         self.limits = ConnectionLimits(configuration)
     }
 
-    /// Re-reads the configuration file and the apps directory and swaps in the new static apps and claim
-    /// policy at once; on any error the old ones stay and the error is thrown. The socket, limits and
-    /// timeouts take effect at the next start.
+    /// Re-reads the configuration file, the apps directory, the artifacts and the statement lists the app files
+    /// name (as `pm verify-app-links --re-verify` verifies an app's hosts again), and swaps in the new static apps
+    /// and claim policy at once. On an error in the configuration or an app file the old ones stay and the error
+    /// is thrown; an app file whose artifact fails is refused alone. The socket, limits and timeouts take effect
+    /// at the next start.
     ///
     /// - Returns: how many static apps the new configuration serves.
     @discardableResult
-    public func reload() throws(ConfigurationError) -> Int {
+    public func reload() async throws(ConfigurationError) -> Int {
         var configuration = self.configuration
         if let configurationFile {
             configuration = try DaemonConfiguration.load(from: configurationFile)
         }
-        let apps = try StaticAppLoader(configuration: configuration, factories: factories).load()
-        context.registry.replaceStaticApps(apps)
+        let loader = StaticAppLoader(configuration: configuration, factories: factories)
+        let loaded = try await loader.load(inspector: ArtifactInspector(configuration: configuration))
+        install(loaded)
         context.claimPolicy = configuration.claimPolicy
-        logger.notice("configuration reloaded", metadata: ["static_apps": "\(apps.count)"])
-        return apps.count
+        logger.notice("configuration reloaded", metadata: ["static_apps": "\(loaded.apps.count)", "refused_apps": "\(loaded.refused.count)"])
+        return loaded.apps.count
+    }
+
+    /// Reads the artifacts the app files read at init name, without serving them: `appflipd --check`.
+    /// - Returns: the app files refused.
+    public func checkArtifacts() async -> [RefusedApp] {
+        guard entries.contains(where: { $0.ready == nil }) else { return [] }
+        let loader = StaticAppLoader(configuration: configuration, factories: factories)
+        return await loader.load(entries, inspector: ArtifactInspector(configuration: configuration)).refused
+    }
+
+    /// Serves `loaded`, and logs each app file refused.
+    private func install(_ loaded: StaticAppLoader.Loaded) {
+        context.registry.replaceStaticApps(loaded.apps, refused: loaded.refused)
+        for refused in loaded.refused {
+            let error = ConfigurationError(file: refused.source, field: refused.field, refused.message)
+            logger.error("app file refused; the other apps are served: \(error)")
+        }
     }
 
     /// Listens and serves until graceful shutdown; then stops accepting, lets in-flight handoffs finish within
@@ -82,6 +106,10 @@ public final class DaemonService: Service, Sendable {
     public func run() async throws {
         // A handler that exits without reading its stdin must not kill the daemon with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        if entries.contains(where: { $0.ready == nil }) {
+            let loader = StaticAppLoader(configuration: configuration, factories: factories)
+            install(await loader.load(entries, inspector: ArtifactInspector(configuration: configuration)))
+        }
         let (server, published) = try await bind()
         let path: String? = if case .path(let path) = listener { path } else { nil }
         // Static apps only: a live app may already have registered on a connection accepted meanwhile.

@@ -23,6 +23,8 @@ public struct AppInfo: Sendable, Hashable, Codable {
     public var android: AndroidIdentity?
     /// Its link hosts' verification states on the device the daemon plays; written inside `android`.
     public var domainVerification: DomainVerificationStates?
+    /// For a static app whose file names an artifact: the artifact its Android identity was read from.
+    public var artifact: AppArtifact?
 
     /// Creates an entry; `source` is for static apps, `peer` for live ones.
     public init(
@@ -33,7 +35,8 @@ public struct AppInfo: Sendable, Hashable, Codable {
         source: String? = nil,
         peer: PeerInfo? = nil,
         android: AndroidIdentity? = nil,
-        domainVerification: DomainVerificationStates? = nil
+        domainVerification: DomainVerificationStates? = nil,
+        artifact: AppArtifact? = nil
     ) {
         self.appID = appID
         self.kind = kind
@@ -43,10 +46,11 @@ public struct AppInfo: Sendable, Hashable, Codable {
         self.peer = peer
         self.android = android
         self.domainVerification = domainVerification
+        self.artifact = artifact
     }
 
     private enum CodingKeys: String, CodingKey {
-        case appID, kind, domains, handler, source, peer, android
+        case appID, kind, domains, handler, source, peer, android, artifact
     }
 
     /// The `android` member: the identity's own members and `domainVerification` beside them.
@@ -90,6 +94,7 @@ public struct AppInfo: Sendable, Hashable, Codable {
         let android = try container.decodeIfPresent(AndroidMember.self, forKey: .android)
         self.android = android?.identity
         domainVerification = android?.domainVerification
+        artifact = try container.decodeIfPresent(AppArtifact.self, forKey: .artifact)
     }
 
     /// Encodes the entry, `nil` members left out.
@@ -102,6 +107,39 @@ public struct AppInfo: Sendable, Hashable, Codable {
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(peer, forKey: .peer)
         try container.encodeIfPresent(android.map { AndroidMember(identity: $0, domainVerification: domainVerification) }, forKey: .android)
+        try container.encodeIfPresent(artifact, forKey: .artifact)
+    }
+}
+
+/// The build artifact a static app's Android identity was read from (`appflip app inspect`).
+public struct AppArtifact: Sendable, Hashable, Codable {
+    /// The artifact's path, as the app file names it, resolved against the app file's directory.
+    public var file: String
+    /// `apk`, `aab`, `binary-manifest`, `proto-manifest` or `source-manifest`, as `app inspect --json` names it.
+    public var kind: String
+
+    /// Creates the entry.
+    public init(file: String, kind: String) {
+        self.file = file
+        self.kind = kind
+    }
+}
+
+/// An `apps.d` file the daemon refused on its own while serving the others: one whose artifact could not be
+/// read, or disagrees with what the file writes by hand.
+public struct RefusedApp: Sendable, Hashable, Codable {
+    /// The app file.
+    public var source: String
+    /// The member at fault (`artifact`, `android.intentFilters`), when one is.
+    public var field: String?
+    /// Why, in users' words.
+    public var message: String
+
+    /// Creates the entry.
+    public init(source: String, field: String?, message: String) {
+        self.source = source
+        self.field = field
+        self.message = message
     }
 }
 
@@ -149,9 +187,30 @@ public struct DomainVerificationStates: Sendable, Hashable, Codable {
 public struct AppsResult: Sendable, Hashable, Codable {
     /// Static apps first, then live apps, each sorted by app id.
     public var apps: [AppInfo]
+    /// The app files refused on their own at the last load, in file-name order; written only when there are some.
+    public var refused: [RefusedApp]
 
     /// Creates the reply.
-    public init(apps: [AppInfo]) {
+    public init(apps: [AppInfo], refused: [RefusedApp] = []) {
         self.apps = apps
+        self.refused = refused
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case apps, refused
+    }
+
+    /// Decodes the reply; `refused` is optional, as older daemons do not send it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apps = try container.decode([AppInfo].self, forKey: .apps)
+        refused = try container.decodeIfPresent([RefusedApp].self, forKey: .refused) ?? []
+    }
+
+    /// Encodes the reply, `refused` only when an app file was refused.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(apps, forKey: .apps)
+        if !refused.isEmpty { try container.encode(refused, forKey: .refused) }
     }
 }

@@ -1,4 +1,5 @@
 import AppFlipArtifacts
+import AppFlipTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AppFlipArtifacts
 import AppFlipCore
+import AppFlipTestSupport
 import Testing
 
 /// The signature readers against Google's `apksigner` on the same APKs: the same schemes, the same signers'

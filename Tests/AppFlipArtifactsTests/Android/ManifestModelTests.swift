@@ -1,5 +1,6 @@
 import AppFlipArtifacts
 import AppFlipCore
+import AppFlipTestSupport
 import Foundation
 import Testing
 
@@ -79,6 +80,37 @@ struct ManifestModelTests {
         #expect(link.authorities == [IntentFilter.Authority(host: "links.example.com")] && link.autoVerify)
         #expect(link.paths.map(\.kind) == [.suffix, .advancedGlob, .prefix])
         #expect(artifact.identity().activities.map(\.name) == [".AppFlipActivity"])
+    }
+
+    @Test("an activity is known by its filter with CATEGORY_DEFAULT, not by a launcher filter before it")
+    func activityByItsDefaultFilter() throws {
+        let xml = """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.partner">
+              <application>
+                <activity android:name=".MainActivity" android:exported="true">
+                  <intent-filter>
+                    <action android:name="android.intent.action.MAIN"/>
+                    <category android:name="android.intent.category.LAUNCHER"/>
+                  </intent-filter>
+                  <intent-filter>
+                    <action android:name="com.example.partner.APP_FLIP"/>
+                    <category android:name="android.intent.category.DEFAULT"/>
+                  </intent-filter>
+                </activity>
+                <activity android:name=".Launcher" android:exported="true">
+                  <intent-filter>
+                    <action android:name="android.intent.action.MAIN"/>
+                    <category android:name="android.intent.category.LAUNCHER"/>
+                  </intent-filter>
+                </activity>
+              </application>
+            </manifest>
+            """
+        let artifact = try AndroidArtifactReader.readManifest(Array(xml.utf8), kind: .sourceManifest, file: "AndroidManifest.xml")
+        let activities = artifact.identity().activities
+        #expect(activities.map(\.name) == [".MainActivity", ".Launcher"])
+        #expect(activities.first?.actions == ["com.example.partner.APP_FLIP"], "\(activities)")
+        #expect(activities.last?.actions == ["android.intent.action.MAIN"], "\(activities)")
     }
 
     @Test("a source manifest reads as its compiled form, its references left to the build")
