@@ -13,7 +13,8 @@ import NIOPosix
 
 /// `appflip-bench --audit`: the whole audit of the reference (the built-in partner handler and the embedded
 /// server, every target: the partner app, the authorization endpoint with the user's session, the token
-/// endpoint with its resource and revocation endpoint, the association file), in this process, in alternating
+/// endpoint with its resource and revocation endpoint, the configuration's second client and the sign-out of a
+/// second session of the user's, the association file), in this process, in alternating
 /// runs straight to the server and through a `BenchLatencyProxy` that makes every exchange `--audit-delay-ms`
 /// longer, as a partner's servers off loopback do. The figure is the ratio of the two, and the number of
 /// delays on the audit's critical path it implies; each run must pass every check, or the bench fails.
@@ -70,10 +71,12 @@ struct BenchAudit: ParsableArguments {
     }
 
     /// The reference partner: the embedded server's first client and first enabled user, its app file with the
-    /// built-in `appflip` handler, and its association file.
+    /// built-in `appflip` handler, and its association file; the configuration's second client, if any, is the
+    /// audit's second client.
     struct Reference {
         var oauth: OAuthServerConfiguration
         var client: RegisteredClient
+        var secondClient: RegisteredClient?
         var user: String
         var aasa: String
         var appFile: String
@@ -89,6 +92,7 @@ struct BenchAudit: ParsableArguments {
                 throw ValidationError("\(oauthConfig) needs a client and an enabled user")
             }
             self.client = client
+            secondClient = oauth.clients.dropFirst().first
             self.user = user.username
             aasa = directory + "/partner.apple-app-site-association"
             let association = #"{"applinks":{"details":[{"appIDs":["\#(BenchAudit.appID)"],"components":[{"/":"/link/*"}]}]}}"#
@@ -153,7 +157,7 @@ struct BenchAudit: ParsableArguments {
     ) async throws -> Double {
         let base = "http://127.0.0.1:\(port)"
         let client = reference.client
-        let auditor = Auditor(
+        var auditor = Auditor(
             partner: (PartnerAppTarget(link: try RawURL(Self.link), clientID: client.id, scopes: client.scopes), socket),
             authorization: AuthorizationEndpointTarget(
                 url: base + "/authorize",
@@ -170,6 +174,8 @@ struct BenchAudit: ParsableArguments {
             ),
             association: AssociationTarget(source: .file(path: reference.aasa), appID: Self.appID, link: try RawURL(Self.link))
         )
+        auditor.authorization?.signOut = .init(url: base + "/signout", session: server.newSessionCredential(for: reference.user))
+        auditor.token?.secondClient = reference.secondClient.map { .init(id: $0.id, secret: $0.secret) }
         let start = ContinuousClock.now
         let result = await auditor.run(httpClient: httpClient)
         let seconds = (ContinuousClock.now - start).seconds

@@ -6,10 +6,11 @@ public import AsyncHTTPClient
 import Synchronization
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in
-/// one ``AuditReport``. Codes for the token endpoint come from the partner app when it yields them, else
-/// from the authorization endpoint. The targets' probes record what they find in one ``AuditContext``;
-/// the judges then read every exchange, and ``VerdictBuilder`` decides every outcome from the needs and
-/// findings, once.
+/// one ``AuditReport``. The preconditions run first, one after the other; then the partner app's, the
+/// authorization endpoint's and the token endpoint's families at once. Codes for the token endpoint come
+/// from the partner app when it yields them, else from the authorization endpoint. The targets' probes
+/// record what they find in one ``AuditContext``; the judges then read every exchange, and
+/// ``VerdictBuilder`` decides every outcome from the needs and findings, once.
 public struct Auditor: Sendable {
     /// The partner app through appflipd, with the daemon's socket.
     public var partner: (target: PartnerAppTarget, socketPath: String)?
@@ -31,8 +32,9 @@ public struct Auditor: Sendable {
     /// The bounds of each request to the authorization and token endpoints (`OutboundBounds.oauth()`).
     public var bounds: OutboundBounds
     /// How many independent requests to one endpoint may be in flight at once (`--concurrency`): the
-    /// authorization endpoint's families. Flips through appflipd go one at a time, so that every URL the
-    /// Google app receives belongs to the flip just sent, and the token checks are sequences by nature.
+    /// authorization endpoint's families, and the token endpoint's checks, each on material of its own. Flips
+    /// through appflipd go one at a time, so that every URL the Google app receives belongs to the flip just
+    /// sent; the three targets' families run beside each other.
     public var concurrency: Int = Self.defaultConcurrency
     /// Four: a family of a dozen requests costs three round trips, and no endpoint sees more than four at once.
     public static let defaultConcurrency = 4
@@ -122,16 +124,50 @@ public struct Auditor: Sendable {
 
     private func run(httpClient: HTTPClient, _ context: AuditContext) async {
         let ledger = context.ledger
+        context.exchanges.limit(concurrency)
         for (target, isGiven) in given {
             ledger.set(AuditNeed(target: target), isGiven ? .met : .notGiven("not run: give \(target.needs)"))
         }
         ledger.set(.scopes, (partner?.target.scopes ?? authorization?.scopes ?? []).isEmpty ? .notGiven("no --scope to ask for") : .met)
+        ledger.set(
+            .sessionEnd,
+            authorization?.signOut == nil ? .notGiven("no way to end the session: give --sign-out-url (with --authorize-url)") : .met
+        )
         await hostedFiles(context)
         await AppArtifactAudit.run(app, context)
-        let authorizationCodes = await authorizationEndpoint(httpClient: httpClient, context)
-        let (partnerAudit, connection) = await partnerApp(context)
+        // The preconditions first, one after the other: whose fault a missing code is depends on them.
+        let authorizationAudit = await authorizationPreconditions(httpClient: httpClient, context)
+        let (partnerAudit, connection) = await partnerPreconditions(context)
         let partnerCodes = ledger.isMet(.appCode) ? partnerAudit : nil
-        await tokenEndpoint(httpClient: httpClient, context, partnerCodes: partnerCodes, authorizationCodes: authorizationCodes)
+        let authorizationCodes = ledger.isMet(.authorizationCode) ? authorizationAudit : nil
+        // Then the families of the three targets at once: each bounds its own requests, and flips through
+        // appflipd go one at a time whoever sends them.
+        let tokenAudit = token.map {
+            var audit = TokenEndpointAudit(target: $0, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds, context: context)
+            audit.concurrency = concurrency
+            return audit
+        }
+        let client: TokenEndpointAudit.Client?
+        if concurrency > 1 {
+            async let authorizationFamilies: Void = families(authorizationAudit, context)
+            async let partnerFamilies: Void = families(partnerAudit, context)
+            async let google = tokenEndpoint(tokenAudit, context, partnerCodes: partnerCodes, authorizationCodes: authorizationCodes)
+            client = await google
+            _ = await (authorizationFamilies, partnerFamilies)
+        } else {
+            // One request at a time to the partner: the targets one after another too.
+            await families(authorizationAudit, context)
+            await families(partnerAudit, context)
+            client = await tokenEndpoint(tokenAudit, context, partnerCodes: partnerCodes, authorizationCodes: authorizationCodes)
+        }
+        // Last, since it may end the audit's own session: a refresh token outlives the sign-in session.
+        if let tokenAudit, let client, let authorizationCodes {
+            do {
+                try await tokenAudit.outlivesSession(authorizationCodes, client)
+            } catch {
+                unreachable(error, .tokenEndpoint, context)
+            }
+        }
         partnerAudit?.finish()
         await connection?.close()
         await androidApp(httpClient: httpClient, context, scopeControl: authorizationCodes)
@@ -172,6 +208,9 @@ public struct Auditor: Sendable {
     /// What could not be reached: said once in `unreachable`, and every check of `target` that found nothing
     /// yet is skipped with it.
     private func unreachable(_ error: AuditUnreachable, _ target: AuditTarget, _ context: AuditContext, also: [CheckSpec] = []) {
+        // Cancelled by the whole-run timeout: the request was cut short by the audit, not refused by the
+        // partner, and the report says the run timed out.
+        guard !Task.isCancelled else { return }
         let ledger = context.ledger
         ledger.unreachable("\(error)")
         let found = ledger.snapshot().findings
@@ -180,7 +219,8 @@ public struct Auditor: Sendable {
         }
     }
 
-    private func authorizationEndpoint(httpClient: HTTPClient, _ context: AuditContext) async -> AuthorizationEndpointAudit? {
+    /// The authorization endpoint's preconditions; nil when it is not given or cannot be reached.
+    private func authorizationPreconditions(httpClient: HTTPClient, _ context: AuditContext) async -> AuthorizationEndpointAudit? {
         guard let authorization else { return nil }
         var audit = AuthorizationEndpointAudit(
             target: authorization,
@@ -191,15 +231,26 @@ public struct Auditor: Sendable {
         )
         audit.concurrency = concurrency
         do {
-            try await audit.probe()
+            try await audit.preconditions()
         } catch {
             unreachable(error, .authorizationEndpoint, context)
             return nil
         }
-        return context.ledger.isMet(.authorizationCode) ? audit : nil
+        return audit
     }
 
-    private func partnerApp(_ context: AuditContext) async -> (PartnerAppAudit?, AppFlipConnection?) {
+    private func families(_ audit: AuthorizationEndpointAudit?, _ context: AuditContext) async {
+        guard let audit else { return }
+        do {
+            try await audit.families()
+        } catch {
+            unreachable(error, .authorizationEndpoint, context)
+        }
+    }
+
+    /// The partner app's preconditions (`partner.route`, `partner.code`); the audit is nil when appflipd
+    /// cannot be reached or the link reaches no app.
+    private func partnerPreconditions(_ context: AuditContext) async -> (PartnerAppAudit?, AppFlipConnection?) {
         guard let partner else { return (nil, nil) }
         var opened: AppFlipConnection?
         do {
@@ -207,7 +258,7 @@ public struct Auditor: Sendable {
             opened = connection
             let google = try await Self.registerGoogle(on: connection)
             let audit = PartnerAppAudit(target: partner.target, redirectURI: redirectURI, connection: connection, google: google, context: context)
-            try await audit.probe()
+            guard try await audit.routeAndCode() else { return (nil, connection) }
             return (audit, connection)
         } catch {
             unreachable(error, .partnerApp, context)
@@ -215,15 +266,24 @@ public struct Auditor: Sendable {
         }
     }
 
+    private func families(_ audit: PartnerAppAudit?, _ context: AuditContext) async {
+        guard let audit else { return }
+        do {
+            try await audit.families()
+        } catch {
+            unreachable(error, .partnerApp, context)
+        }
+    }
+
+    /// The token endpoint's checks; returns the client they authenticated as, for the session check.
     private func tokenEndpoint(
-        httpClient: HTTPClient,
+        _ audit: TokenEndpointAudit?,
         _ context: AuditContext,
         partnerCodes: PartnerAppAudit?,
         authorizationCodes: AuthorizationEndpointAudit?
-    ) async {
-        guard let token else { return }
+    ) async -> TokenEndpointAudit.Client? {
+        guard let audit else { return nil }
         let ledger = context.ledger
-        let audit = TokenEndpointAudit(target: token, redirectURI: redirectURI, httpClient: httpClient, bounds: bounds, context: context)
         let codeSource: (any AuditCodeSource)? = partnerCodes ?? authorizationCodes
         let partnerScope = partnerCodes.map { app in
             TokenEndpointAudit.PartnerScopeSources(app: app, control: authorizationCodes, scopes: partner?.target.scopes ?? [])
@@ -238,13 +298,13 @@ public struct Auditor: Sendable {
         }
         do {
             if let codeSource {
-                try await audit.probe(codes: codeSource, partnerScope: partnerScope)
-            } else {
-                try await audit.probeWithoutCodes()
+                return try await audit.probe(codes: codeSource, partnerScope: partnerScope)
             }
+            try await audit.probeWithoutCodes()
         } catch {
             unreachable(error, .tokenEndpoint, context, also: partnerScope == nil ? [] : [.partnerScope])
         }
+        return nil
     }
 
     private func androidApp(httpClient: HTTPClient, _ context: AuditContext, scopeControl: AuthorizationEndpointAudit?) async {

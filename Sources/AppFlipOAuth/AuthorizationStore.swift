@@ -49,7 +49,7 @@ final class AuthorizationStore: Sendable {
 
     private struct Family {
         var grant: AccessGrant
-        var accessTokens: Set<String> = []
+        var accessTokens: Set<Exact> = []
         var refreshToken: String
         /// The refresh token rotated away last, still accepted under `grace` until `refreshToken` is first
         /// used or `previousUntil` passes.
@@ -70,10 +70,10 @@ final class AuthorizationStore: Sendable {
     }
 
     private struct State {
-        var codes: [String: PendingCode] = [:]
-        var accessTokens: [String: AccessRecord] = [:]
+        var codes: [Exact: PendingCode] = [:]
+        var accessTokens: [Exact: AccessRecord] = [:]
         /// Current and retired refresh tokens, both pointing at their family.
-        var refreshTokens: [String: Int] = [:]
+        var refreshTokens: [Exact: Int] = [:]
         var families: [Int: Family] = [:]
         var nextFamily = 0
         /// Every family below this id has been evicted or never existed.
@@ -131,7 +131,7 @@ final class AuthorizationStore: Sendable {
         )
         state.withLockedValue { state in
             sweep(&state, now: now)
-            state.codes[code] = pending
+            state.codes[Exact(code)] = pending
         }
         return code
     }
@@ -147,10 +147,10 @@ final class AuthorizationStore: Sendable {
     {
         let now = clock.now
         let result: Result<IssuedTokens, TokenEndpointError> = state.withLockedValue { state in
-            guard var pending = state.codes[code] else {
+            guard var pending = state.codes[Exact(code)] else {
                 return .failure(TokenEndpointError(.invalidGrant, "the authorization code is unknown"))
             }
-            guard pending.clientID == clientID else {
+            guard Exact(pending.clientID) == Exact(clientID) else {
                 return .failure(TokenEndpointError(.invalidGrant, "the authorization code was issued to another client"))
             }
             if let family = pending.family {
@@ -168,7 +168,7 @@ final class AuthorizationStore: Sendable {
             guard let redirectURI else {
                 return .failure(TokenEndpointError(.invalidRequest, "redirect_uri is missing"))
             }
-            guard redirectURI == pending.redirectURI else {
+            guard Exact(redirectURI) == Exact(pending.redirectURI) else {
                 return .failure(
                     TokenEndpointError(.invalidGrant, "redirect_uri is not identical to the authorization request's")
                 )
@@ -196,9 +196,9 @@ final class AuthorizationStore: Sendable {
                 revoke(family: state.oldestFamily, in: &state)
                 state.oldestFamily += 1
             }
-            state.refreshTokens[refreshToken] = family
+            state.refreshTokens[Exact(refreshToken)] = family
             pending.family = family
-            state.codes[code] = pending
+            state.codes[Exact(code)] = pending
             let accessToken = issueAccessToken(family: family, grant: grant, now: now, in: &state)
             return .success(
                 IssuedTokens(
@@ -217,16 +217,16 @@ final class AuthorizationStore: Sendable {
     func refresh(refreshToken: String, clientID: String, scopes: [String]?) throws(TokenEndpointError) -> IssuedTokens {
         let now = clock.now
         let result: Result<IssuedTokens, TokenEndpointError> = state.withLockedValue { state in
-            guard let familyID = state.refreshTokens[refreshToken], var family = state.families[familyID] else {
+            guard let familyID = state.refreshTokens[Exact(refreshToken)], var family = state.families[familyID] else {
                 return .failure(TokenEndpointError(.invalidGrant, "the refresh token is unknown or revoked"))
             }
-            guard family.grant.clientID == clientID else {
+            guard Exact(family.grant.clientID) == Exact(clientID) else {
                 return .failure(TokenEndpointError(.invalidGrant, "the refresh token was issued to another client"))
             }
             let presentedPrevious: Bool
-            if family.refreshToken == refreshToken {
+            if Exact(family.refreshToken) == Exact(refreshToken) {
                 presentedPrevious = false
-            } else if family.previousRefreshToken == refreshToken, family.previousUntil.map({ now < $0 }) ?? true {
+            } else if family.previousRefreshToken.map(Exact.init) == Exact(refreshToken), family.previousUntil.map({ now < $0 }) ?? true {
                 presentedPrevious = true
             } else {
                 revoke(family: familyID, in: &state)
@@ -263,7 +263,7 @@ final class AuthorizationStore: Sendable {
                 family.refreshToken = issuedRefreshToken
             }
             state.families[familyID] = family
-            state.refreshTokens[issuedRefreshToken] = familyID
+            state.refreshTokens[Exact(issuedRefreshToken)] = familyID
             let accessToken = issueAccessToken(family: familyID, grant: grant, now: now, in: &state)
             return .success(
                 IssuedTokens(
@@ -283,15 +283,15 @@ final class AuthorizationStore: Sendable {
         let now = clock.now
         return state.withLockedValue { state in
             func revokeAccess() -> Revocation? {
-                guard let record = state.accessTokens[token], record.expiresAt > now else { return nil }
-                guard record.grant.clientID == clientID else { return .otherClient }
-                state.accessTokens[token] = nil
-                state.families[record.family]?.accessTokens.remove(token)
+                guard let record = state.accessTokens[Exact(token)], record.expiresAt > now else { return nil }
+                guard Exact(record.grant.clientID) == Exact(clientID) else { return .otherClient }
+                state.accessTokens[Exact(token)] = nil
+                state.families[record.family]?.accessTokens.remove(Exact(token))
                 return .accessToken
             }
             func revokeRefresh() -> Revocation? {
-                guard let familyID = state.refreshTokens[token], let family = state.families[familyID] else { return nil }
-                guard family.grant.clientID == clientID else { return .otherClient }
+                guard let familyID = state.refreshTokens[Exact(token)], let family = state.families[familyID] else { return nil }
+                guard Exact(family.grant.clientID) == Exact(clientID) else { return .otherClient }
                 revoke(family: familyID, in: &state)
                 return .refreshToken
             }
@@ -306,7 +306,7 @@ final class AuthorizationStore: Sendable {
     func accessGrant(for accessToken: String) -> AccessGrant? {
         let now = clock.now
         return state.withLockedValue { state in
-            guard let record = state.accessTokens[accessToken], record.expiresAt > now else { return nil }
+            guard let record = state.accessTokens[Exact(accessToken)], record.expiresAt > now else { return nil }
             return record.grant
         }
     }
@@ -322,17 +322,17 @@ final class AuthorizationStore: Sendable {
         -> String
     {
         let token = random.opaqueToken()
-        state.accessTokens[token] = AccessRecord(grant: grant, family: family, expiresAt: now + accessTokenLifetime)
-        state.families[family]?.accessTokens.insert(token)
+        state.accessTokens[Exact(token)] = AccessRecord(grant: grant, family: family, expiresAt: now + accessTokenLifetime)
+        state.families[family]?.accessTokens.insert(Exact(token))
         return token
     }
 
     private func revoke(family familyID: Int, in state: inout State) {
         guard let family = state.families.removeValue(forKey: familyID) else { return }
         for token in family.accessTokens { state.accessTokens[token] = nil }
-        state.refreshTokens[family.refreshToken] = nil
-        if let previous = family.previousRefreshToken { state.refreshTokens[previous] = nil }
-        for token in family.retiredRefreshTokens { state.refreshTokens[token] = nil }
+        state.refreshTokens[Exact(family.refreshToken)] = nil
+        if let previous = family.previousRefreshToken { state.refreshTokens[Exact(previous)] = nil }
+        for token in family.retiredRefreshTokens { state.refreshTokens[Exact(token)] = nil }
     }
 
     /// Drops expired codes and access tokens, at most once per code lifetime, so memory stays bounded by

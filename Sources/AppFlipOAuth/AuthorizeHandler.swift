@@ -105,7 +105,7 @@ struct AuthorizeHandler: Sendable {
         case .repeated: throw Stop(outcome: .errorPage(reason: "client_id is repeated."))
         case .value(let value): clientID = value
         }
-        guard let client = clients[clientID] else {
+        guard let client = clients[clientID], Exact(client.id) == Exact(clientID) else {
             throw Stop(outcome: .errorPage(reason: "client_id is not a registered client."))
         }
         let redirectURI: String
@@ -114,7 +114,7 @@ struct AuthorizeHandler: Sendable {
         case .repeated: throw Stop(outcome: .errorPage(reason: "redirect_uri is repeated."))
         case .value(let value): redirectURI = value
         }
-        guard client.redirectURIs.contains(redirectURI) else {
+        guard client.redirectURIs.contains(where: { Exact($0) == Exact(redirectURI) }) else {
             throw Stop(outcome: .errorPage(reason: "redirect_uri is not registered for this client (redirect URIs must match exactly)."))
         }
         return RedirectTarget(client: client, clientID: clientID, redirectURI: redirectURI, state: parameters["state"])

@@ -46,7 +46,7 @@ struct ClientAuthentication: Sendable, Hashable {
 
     /// True when the secret is the client's. Compares digests in constant time.
     func authenticates(_ client: RegisteredClient) -> Bool {
-        client.id == clientID && SHA256.hash(data: Array(secret.utf8)) == SHA256.hash(data: Array(client.secret.utf8))
+        Exact(client.id) == Exact(clientID) && SHA256.hash(data: Array(secret.utf8)) == SHA256.hash(data: Array(client.secret.utf8))
     }
 
     /// `Basic base64(urlencode(id) ":" urlencode(secret))`, the form-encoding of RFC 6749 §2.3.1 undone.

@@ -9,8 +9,8 @@ import NIOCore
 public import ServiceLifecycle
 
 /// The embedded OAuth2 authorization server: `GET /authorize`, `POST /token`, `POST /revoke` (RFC 7009),
-/// `GET /userinfo` and `GET /.well-known/oauth-authorization-server` (RFC 8414) over HTTP on a loopback
-/// address, for the clients and test users of an `OAuthServerConfiguration`.
+/// `POST /signout`, `GET /userinfo` and `GET /.well-known/oauth-authorization-server` (RFC 8414) over HTTP on
+/// a loopback address, for the clients and test users of an `OAuthServerConfiguration`.
 ///
 /// It is a `Service`: appflipd runs it in its own ServiceGroup, so that it starts, stops and logs with the
 /// daemon, and so that the sign-in sessions it mints never leave that process. Get a user's session with
@@ -47,9 +47,16 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         self.logger = logger
     }
 
-    /// The session cookie that signs `username` in at /authorize; nil for a user not in the configuration.
+    /// The session cookie that signs `username` in at /authorize (the user's standing session, which the
+    /// built-in partner handler uses); nil for a user not in the configuration, or once `POST /signout` ended it.
     public func sessionCredential(for username: String) -> SessionCredential? {
         sessions.credential(for: username)
+    }
+
+    /// A new session of `username`, beside the standing one, for a tool that ends one (`POST /signout`)
+    /// without signing the built-in partner handler out; nil for a user not in the configuration.
+    public func newSessionCredential(for username: String) -> SessionCredential? {
+        sessions.newSession(for: username)
     }
 
     /// The bound port, once the server listens (the configured one, or the ephemeral one for port 0).
@@ -124,6 +131,12 @@ public final class EmbeddedAuthorizationServer: Service, Sendable {
         }
         router.post("revoke") { [logger] request, _ in
             await Self.formEndpoint(request, name: "revocation", logger: logger, respond: revocation.respond)
+        }
+        // Ends the session whose cookie the request carries; the codes and tokens it obtained live on.
+        router.post("signout") { [sessions, logger] request, _ in
+            let ended = request.cookies[SignInSessions.cookieName].map { sessions.end(token: $0.value) } ?? false
+            logger.info("sign-out", metadata: ["ended": "\(ended)"])
+            return Response(status: .noContent, headers: [.cacheControl: "no-store"])
         }
         router.get(".well-known/oauth-authorization-server") { _, _ in
             Self.jsonResponse(status: .ok, Self.metadata(issuer: try await self.baseURL(), configuration: self.configuration))

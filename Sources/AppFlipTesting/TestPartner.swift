@@ -24,8 +24,14 @@ public enum TestPartner {
     /// That client's secret, for exchanging codes at the embedded server's /token.
     public static let clientSecret = "partner-test-secret-0123456789"
 
-    /// The embedded OAuth server on an ephemeral loopback port: the client above, and the users `alice` and
-    /// `dave` (disabled).
+    /// A second client of the partner, for the audit's checks that one client's codes and tokens are refused
+    /// to another.
+    public static let secondClientID = "partner-test-second-client"
+    /// The second client's secret.
+    public static let secondClientSecret = "partner-test-second-secret-0123456789"
+
+    /// The embedded OAuth server on an ephemeral loopback port: the two clients above, and the users `alice`
+    /// and `dave` (disabled).
     public static let oauthConfiguration = OAuthServerConfiguration(
         port: 0,
         clients: [
@@ -34,7 +40,13 @@ public enum TestPartner {
                 secret: clientSecret,
                 redirectURIs: AppFlipRedirectURI.all.map(\.string) + [androidRedirectURI],
                 scopes: ["profile", "devices"]
-            )
+            ),
+            RegisteredClient(
+                id: secondClientID,
+                secret: secondClientSecret,
+                redirectURIs: AppFlipRedirectURI.all.map(\.string),
+                scopes: ["profile", "devices"]
+            ),
         ],
         users: [TestUser(username: "alice"), TestUser(username: "dave", disabled: true)]
     )

@@ -38,20 +38,4 @@ import Testing
         #expect(invalid.map(\.outcome) == [.fail, .skipped])
         #expect(invalid[0].check == .associationValid)
     }
-
-    @Test func lookalikesAreNeverOneOfTheTwelve() {
-        for redirect in AppFlipRedirectURI.all {
-            let lookalikes = LookalikeRedirect.all(of: redirect)
-            #expect(lookalikes.count == 12)
-            #expect(lookalikes.allSatisfy { lookalike in !AppFlipRedirectURI.all.contains { $0.string == lookalike.uri } })
-            #expect(lookalikes.allSatisfy { RedirectAllowlist.appFlip.check($0.uri).isFailure })
-        }
-    }
-}
-
-extension Result {
-    fileprivate var isFailure: Bool {
-        if case .failure = self { return true }
-        return false
-    }
 }

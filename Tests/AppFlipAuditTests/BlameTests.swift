@@ -223,10 +223,42 @@ import Testing
         }
     }
 
+    // MARK: The lifecycle options
+
+    static let secondClients: [(String, [(method: ClientAuthMethod, answer: TokenAnswer)], Expected)] = [
+        ("a made-up refresh token refused with invalid_grant", [(.post, token(400, #"{"error":"invalid_grant"}"#))], .met),
+        (
+            "refused one way, invalid_grant the other",
+            [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_grant"}"#))], .met
+        ),
+        (
+            "invalid_client both ways", [(.post, token(401, #"{"error":"invalid_client"}"#)), (.basic, token(400, #"{"error":"invalid_client"}"#))],
+            .couldNotRun(.contradictoryOptions)
+        ),
+        ("a server error", [(.post, token(503, "{}"))], .couldNotRun(.serverError)),
+    ]
+
+    @Test(arguments: secondClients)
+    func theSecondClientIsBlamedOnTheOptions(_ row: (String, [(method: ClientAuthMethod, answer: TokenAnswer)], Expected)) {
+        #expect(Expected(Blame.secondClient(row.1)) == row.2, "\(row.0)")
+    }
+
+    static let signOuts: [(String, AuthorizationAnswer, String?, Expected)] = [
+        ("401 once signed out", answer([hop(401)]), nil, .met),
+        ("a redirect to the login page", answer([hop(302, "/login?next=x"), hop(200, id: 2)]), nil, .met),
+        ("still a code", answer([hop(302, "\(redirect)?code=c&state=s")]), "c", .couldNotRun(.sessionNotEnded)),
+    ]
+
+    @Test(arguments: signOuts) func aSignOutThatEndsNothingIsTheAuditsInput(_ row: (String, AuthorizationAnswer, String?, Expected)) {
+        #expect(Expected(Blame.signOut(row.1, code: row.2, signOut: "POST https://partner.test/logout")) == row.3, "\(row.0)")
+    }
+
     /// Every cause of could-not-run is a row of the tables above (the token endpoint's two in the test of
     /// client authentication).
     @Test func everyCouldNotRunCauseHasARow() {
         var causes = Set<CouldNotRunCause>([.contradictoryOptions, .serverError])
+        for row in Self.signOuts { if case .couldNotRun(let cause) = row.3 { causes.insert(cause) } }
+        for row in Self.secondClients { if case .couldNotRun(let cause) = row.2 { causes.insert(cause) } }
         for row in Self.signIn { if case .couldNotRun(let cause) = row.2 { causes.insert(cause) } }
         for row in Self.codes { if case .couldNotRun(let cause) = row.3 { causes.insert(cause) } }
         for row in Self.flips { if case .couldNotRun(let cause) = row.3 { causes.insert(cause) } }

@@ -5,18 +5,25 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A small OAuth 2.0 authorization server for the audit's tests: one client allowed all 12 App Flip redirect
-/// URIs, with grace rotation of refresh tokens and replay revocation, correct in every way but one ``OAuthBug``
-/// (or none). Codes and tokens are random and kept in memory.
+/// A small OAuth 2.0 authorization server for the audit's tests: two clients allowed all 12 App Flip redirect
+/// URIs, with grace rotation of refresh tokens and replay revocation, sign-in sessions (`session=…`
+/// cookies) that `POST /signout` ends, correct in every way but one ``OAuthBug`` (or none). Codes and tokens
+/// are random, bound to their client, and kept in memory.
 final class BrokenOAuthServer: Sendable {
     static let clientID = "broken-client"
     static let clientSecret = "broken-secret-0123456789"
+    static let secondClientID = "broken-second-client"
+    static let secondClientSecret = "broken-second-secret-0123456789"
+    /// How long a rotated-out refresh token keeps working under `shortGrace`.
+    static let shortGrace = Duration.milliseconds(100)
 
     let bug: OAuthBug?
     /// The refresh chains also issue refresh tokens (`false`: a refresh keeps the token, which RFC 6749 §6 allows).
     let rotates: Bool
     /// The one client's id.
     let client: String
+    /// The access tokens' `expires_in`, in seconds.
+    let accessTokenLifetime: Int
     private let state = NIOLockedValueBox(Store())
     /// How long each authorization request is held, so that requests in flight overlap and are counted.
     let authorizeDelay: Duration?
@@ -27,6 +34,8 @@ final class BrokenOAuthServer: Sendable {
 
     private struct Grant {
         var redirectURI: String
+        var clientID: String
+        var session: String?
         var used = false
         var family: Int?
     }
@@ -46,6 +55,16 @@ final class BrokenOAuthServer: Sendable {
         var revoked: Set<Int> = []
         var nextFamily = 0
         var firstCode: String?
+        /// Each family's client and the session that linked it.
+        var familyClient: [Int: String] = [:]
+        var familySession: [Int: String] = [:]
+        /// How many refreshes each family has had.
+        var refreshes: [Int: Int] = [:]
+        /// When each refresh token was rotated out.
+        var rotatedAt: [String: ContinuousClock.Instant] = [:]
+        var endedSessions: Set<String> = []
+        /// When each family's newest access token was issued.
+        var accessIssuedAt: [Int: ContinuousClock.Instant] = [:]
     }
 
     /// Every code, access token and refresh token issued so far.
@@ -61,13 +80,15 @@ final class BrokenOAuthServer: Sendable {
         rotates: Bool = true,
         clientID: String = BrokenOAuthServer.clientID,
         extraRedirectURIs: [String] = [],
-        authorizeDelay: Duration? = nil
+        authorizeDelay: Duration? = nil,
+        accessTokenLifetime: Int = 3600
     ) {
         self.bug = bug
         self.extraRedirectURIs = extraRedirectURIs
         self.authorizeDelay = authorizeDelay
         self.rotates = rotates
         self.client = clientID
+        self.accessTokenLifetime = accessTokenLifetime
     }
 
     /// Runs the server around `body`, which gets its base URL.
@@ -85,13 +106,14 @@ final class BrokenOAuthServer: Sendable {
         }
         router.post("token") { request, _ in
             let body = try await request.body.collect(upTo: 1 << 16)
-            return self.token(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
+            return await self.token(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
         }
         router.get("resource") { request, _ in self.resource(request.headers[.authorization]) }
         router.post("revoke") { request, _ in
             let body = try await request.body.collect(upTo: 1 << 16)
             return self.revoke(form: Self.form(String(buffer: body)), authorization: request.headers[.authorization])
         }
+        router.post("signout") { request, _ in self.signOut(request.headers[.cookie]) }
         return try await TestHTTPServer.run(router, body)
     }
 
@@ -113,12 +135,15 @@ final class BrokenOAuthServer: Sendable {
 
     private func authorize(_ request: Request) -> Response {
         let query = Self.form(request.uri.query ?? "")
-        if bug == .signInRefused {
+        let session = request.headers[.cookie]
+        if bug == .signInRefused || state.withLockedValue({ session.map($0.endedSessions.contains) ?? false }) {
             return Response(status: .found, headers: [.location: "/accounts/login/?next=/authorize"])
         }
         if bug == .authorizeDown { return Self.text(.serviceUnavailable, "down for maintenance") }
         let allowed = AppFlipRedirectURI.all.map(\.string) + extraRedirectURIs
-        let knownClient = query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
+        let knownClient =
+            query["client_id"] == client || (bug == .authorizeClientAnyCase && query["client_id"]?.lowercased() == client)
+            || (bug == .clientIDFolded && query["client_id"].map(Self.foldingFullwidth) == client)
         let ownErrorPage = Response(status: .found, headers: [.location: "/oauth-error?error=invalid_request"])
         guard knownClient || bug == .authorizeAnyClient else {
             return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "unknown client")
@@ -135,6 +160,7 @@ final class BrokenOAuthServer: Sendable {
             switch bug {
             case .authorizeLowerCasesHost: allowed.contains(Self.lowerCasingHost(redirectURI))
             case .authorizePrefixMatch: allowed.contains { redirectURI.hasPrefix($0) }
+            case .redirectAnyHostUnderParent: allowed.contains(checked) || Self.underSameParent(checked, allowed)
             default: allowed.contains(checked)
             }
         guard accepted else { return bug == .refusalsToItsOwnErrorPage ? ownErrorPage : Self.text(.badRequest, "redirect_uri not registered") }
@@ -158,11 +184,12 @@ final class BrokenOAuthServer: Sendable {
             // `sameCode`: the first code is handed out again for every request, whatever became of it.
             if bug == .sameCode, let first = store.firstCode { return first }
             let code = Self.random()
-            store.codes[code] = Grant(redirectURI: redirectURI)
+            store.codes[code] = Grant(redirectURI: redirectURI, clientID: client, session: session)
             store.firstCode = store.firstCode ?? code
             return code
         }
-        let stateValue = query["state"] ?? ""
+        var stateValue = query["state"] ?? ""
+        if bug == .truncatesLongState && stateValue.utf8.count > 1024 { stateValue = String(decoding: stateValue.utf8.prefix(1024), as: UTF8.self) }
         let echoed = bug == .authorizeStateUnencoded ? stateValue : PercentEncoding.encodeStrictly(stateValue)
         return delivering("code=\(code)&state=\(echoed)", to: redirectURI)
     }
@@ -211,20 +238,33 @@ final class BrokenOAuthServer: Sendable {
 
     // MARK: /token
 
-    private func token(form: [String: String], authorization: String?) -> Response {
-        if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
+    private func token(form: [String: String], authorization: String?) async -> Response {
+        let caller: String
+        switch authenticate(
+            form: form,
+            authorization: authorization,
+            ignoringSecret: bug == .refreshIgnoresSecret && form["grant_type"] == "refresh_token"
+        ) {
+        case .refused(let refusal): return refusal
+        case .client(let id): caller = id
+        }
         switch form["grant_type"] {
         case "authorization_code":
-            return exchange(code: form["code"] ?? "", redirectURI: form["redirect_uri"] ?? "")
+            return await exchange(code: form["code"] ?? "", redirectURI: form["redirect_uri"] ?? "", client: caller)
         case "refresh_token":
-            return refresh(form["refresh_token"] ?? "")
+            return refresh(form["refresh_token"] ?? "", client: caller)
         default:
             return error(.badRequest, "unsupported_grant_type")
         }
     }
 
-    /// The client authentication of /token and /revoke (RFC 6749 §2.3.1): nil when the client is known.
-    private func authenticate(form: [String: String], authorization: String?) -> Response? {
+    /// The client authentication of /token and /revoke (RFC 6749 §2.3.1): the client's id when it is known.
+    private enum Authenticated {
+        case client(String)
+        case refused(Response)
+    }
+
+    private func authenticate(form: [String: String], authorization: String?, ignoringSecret: Bool = false) -> Authenticated {
         var clientID = bug == .basicOnly ? nil : form["client_id"]
         var secret = bug == .basicOnly ? nil : form["client_secret"]
         let basic = authorization?.hasPrefix("Basic ") == true
@@ -235,8 +275,13 @@ final class BrokenOAuthServer: Sendable {
             clientID = PercentEncoding.formDecode(decoded[..<colon])
             secret = PercentEncoding.formDecode(decoded[decoded.index(after: colon)...])
         }
-        let knownClient = clientID == client || (bug == .acceptsUnknownClient && clientID != nil)
-        guard knownClient, secret == Self.clientSecret || bug == .ignoresSecret || (bug == .acceptsMissingSecret && secret == nil) else {
+        let secrets = [client: Self.clientSecret, Self.secondClientID: Self.secondClientSecret]
+        let knownClient = secrets[clientID ?? ""] != nil || (bug == .acceptsUnknownClient && clientID != nil)
+        let ignores = bug == .ignoresSecret || ignoringSecret
+        // An unknown client (`acceptsUnknownClient`) is taken for Google's, with Google's secret.
+        guard knownClient, let clientID,
+            secret == (secrets[clientID] ?? Self.clientSecret) || ignores || (bug == .acceptsMissingSecret && secret == nil)
+        else {
             var refusal = error(.unauthorized, "invalid_client")
             // RFC 9110 §15.5.2: every 401 carries a challenge; RFC 6749 §5.2: Basic for a failed Basic attempt.
             switch bug {
@@ -244,34 +289,70 @@ final class BrokenOAuthServer: Sendable {
             case .malformedChallenge: refusal.headers[.wwwAuthenticate] = "Basic error=invalid_client, error_description=Invalid client secret"
             default: refusal.headers[.wwwAuthenticate] = "Basic realm=\"broken\""
             }
-            return refusal
+            return .refused(refusal)
         }
-        return nil
+        return .client(secrets[clientID] == nil ? client : clientID)
     }
 
     // MARK: /revoke (RFC 7009)
 
     private func revoke(form: [String: String], authorization: String?) -> Response {
-        if let refusal = authenticate(form: form, authorization: authorization) { return refusal }
+        let caller: String
+        switch authenticate(form: form, authorization: authorization, ignoringSecret: bug == .revokeIgnoresSecret) {
+        case .refused(let refusal): return refusal
+        case .client(let id): caller = id
+        }
         let token = form["token"] ?? ""
         if bug == .revokeRefusedWithoutError, state.withLockedValue({ $0.refreshTokens[token] != nil }) {
             return Self.text(.forbidden, "revocation is not allowed")
         }
-        let known = state.withLockedValue { store in
-            if let family = store.refreshTokens[token] {
+        // `revokeNeedsHint`: a refresh token is looked for only when the hint says so.
+        let findsRefresh = bug != .revokeNeedsHint || form["token_type_hint"] == "refresh_token"
+        let outcome: Response? = state.withLockedValue { store in
+            if findsRefresh, let family = store.refreshTokens[token] {
+                // RFC 7009 §2.1: another client's token is refused, unless the bug lets it through.
+                guard store.familyClient[family] == caller || bug == .revokesOtherClientsTokens else { return error(.badRequest, "invalid_grant") }
                 if bug != .revokeKeepsRefresh { store.revoked.insert(family) }
-                return true
+                return nil
             }
-            return store.accessTokens.removeValue(forKey: token) != nil
+            if let family = store.accessTokens[token] {
+                guard store.familyClient[family] == caller else { return error(.badRequest, "invalid_grant") }
+                store.accessTokens[token] = nil
+                return nil
+            }
+            return bug == .revokeUnknownRefused ? error(.badRequest, "invalid_request") : nil
         }
-        if !known && bug == .revokeUnknownRefused { return error(.badRequest, "invalid_request") }
-        return Response(status: .ok, headers: [.cacheControl: "no-store"])
+        return outcome ?? Response(status: .ok, headers: [.cacheControl: "no-store"])
     }
 
-    private func exchange(code: String, redirectURI: String) -> Response {
+    // MARK: /signout
+
+    /// Ends the session of the request's cookie; under `sessionBoundRefresh` the grants it linked die with it.
+    private func signOut(_ cookie: String?) -> Response {
+        guard let cookie, bug != .signOutIgnored else { return Response(status: .noContent) }
+        state.withLockedValue { store in
+            store.endedSessions.insert(cookie)
+            if bug == .sessionBoundRefresh {
+                for (family, session) in store.familySession where session == cookie { store.revoked.insert(family) }
+            }
+        }
+        return Response(status: .noContent)
+    }
+
+    private func exchange(code: String, redirectURI: String, client caller: String) async -> Response {
+        // `codePrefix`: a code one character short is taken for the code it starts.
+        let code =
+            bug == .codePrefix
+            ? state.withLockedValue { store in store.codes.keys.first { $0.hasPrefix(code) && $0.count == code.count + 1 } } ?? code : code
+        if bug == .racyCode {
+            // Checks that the code is unused, then takes its time before marking it used: a race.
+            guard let grant = state.withLockedValue({ $0.codes[code] }), !grant.used else { return error(.badRequest, "invalid_grant") }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
         let step: Step = state.withLockedValue { store in
             guard var grant = store.codes[code] else { return .answer(error(.badRequest, "invalid_grant")) }
-            if grant.used && bug != .reusableCode {
+            guard grant.clientID == caller || bug == .codeAnyClient else { return .answer(error(.badRequest, "invalid_grant")) }
+            if grant.used && bug != .reusableCode && bug != .racyCode {
                 if let family = grant.family, bug != .replayKeepsTokens { store.revoked.insert(family) }
                 return .answer(error(.badRequest, "invalid_grant"))
             }
@@ -281,6 +362,8 @@ final class BrokenOAuthServer: Sendable {
             grant.used = true
             grant.family = family
             store.codes[code] = grant
+            store.familyClient[family] = caller
+            store.familySession[family] = grant.session
             return .issue(family: family, refreshToken: bug == .noRefreshToken ? nil : Self.random())
         }
         switch step {
@@ -289,11 +372,24 @@ final class BrokenOAuthServer: Sendable {
         }
     }
 
-    private func refresh(_ token: String) -> Response {
+    private func refresh(_ presented: String, client caller: String) -> Response {
         let step: Step = state.withLockedValue { store in
+            // `refreshAnyCase`: the refresh token is looked up without case, as a case-insensitive collation does.
+            let token = bug == .refreshAnyCase ? store.refreshTokens.keys.first { $0.lowercased() == presented.lowercased() } ?? presented : presented
             guard let family = store.refreshTokens[token], !store.revoked.contains(family) else {
                 return .answer(error(.badRequest, bug == .bogusRefreshInvalidRequest ? "invalid_request" : "invalid_grant"))
             }
+            guard store.familyClient[family] == caller || bug == .refreshAnyClient else { return .answer(error(.badRequest, "invalid_grant")) }
+            if bug == .refreshNeedsLiveAccessToken, let issued = store.accessIssuedAt[family],
+                ContinuousClock.now - issued > .seconds(accessTokenLifetime)
+            {
+                return .answer(error(.badRequest, "invalid_grant"))
+            }
+            if bug == .shortGrace, let rotated = store.rotatedAt[token], ContinuousClock.now - rotated > Self.shortGrace {
+                return .answer(error(.badRequest, "invalid_grant"))
+            }
+            store.refreshes[family, default: 0] += 1
+            if bug == .chainOfFour && store.refreshes[family, default: 0] > 4 { return .answer(error(.badRequest, "invalid_grant")) }
             if bug == .retiresWithoutSuccessor {
                 store.refreshTokens[token] = nil
                 return .issue(family: family, refreshToken: nil)
@@ -304,6 +400,7 @@ final class BrokenOAuthServer: Sendable {
             if bug == .strictRotation { store.refreshTokens[token] = nil }
             let next = Self.random()
             store.successorOf[token] = next
+            store.rotatedAt[token] = store.rotatedAt[token] ?? .now
             return .issue(family: family, refreshToken: next)
         }
         switch step {
@@ -315,14 +412,33 @@ final class BrokenOAuthServer: Sendable {
         }
     }
 
+    /// `text` with every fullwidth character (U+FF01–U+FF5E) as its ASCII form, as NFKC folds it.
+    static func foldingFullwidth(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { (0xFF01...0xFF5E).contains($0.value) ? Unicode.Scalar($0.value - 0xFEE0)! : $0 }))
+    }
+
+    /// Whether `uri` is a registered one with its host swapped for another under the same parent domain.
+    static func underSameParent(_ uri: String, _ allowed: [String]) -> Bool {
+        guard let url = try? RawURL(uri) else { return false }
+        let parent = url.host.split(separator: ".").dropFirst().joined(separator: ".")
+        return allowed.contains { registered in
+            guard let known = try? RawURL(registered), known.host.split(separator: ".").dropFirst().joined(separator: ".") == parent else {
+                return false
+            }
+            return uri == registered.replacing(known.host, with: url.host)
+        }
+    }
+
     private func issue(family: Int, refreshToken: String?, access: String?, refreshing: Bool = false) -> Response {
         let accessToken = access ?? (bug == .jwtAccessToken ? "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.\(Self.random())" : Self.random())
         state.withLockedValue { store in
             store.accessTokens[accessToken] = family
+            store.accessIssuedAt[family] = .now
             if let refreshToken { store.refreshTokens[refreshToken] = family }
         }
         var members = ["\"access_token\":\"\(accessToken)\"", "\"token_type\":\"\(bug == .macTokenType ? "mac" : "bearer")\""]
-        if bug != .noExpiresIn { members.append("\"expires_in\":\(bug == .expiresInString ? "\"3600\"" : "3600")") }
+        let lifetime = bug == .expiresInString ? "\"\(accessTokenLifetime)\"" : "\(accessTokenLifetime)"
+        if bug != .noExpiresIn { members.append("\"expires_in\":\(lifetime)") }
         if let refreshToken { members.append("\"refresh_token\":\"\(refreshToken)\"") }
         var headers: HTTPFields = [.contentType: bug == .textPlainTokens ? "text/plain" : "application/json;charset=UTF-8"]
         if bug != .noCacheControl && !(bug == .refreshWithoutNoStore && refreshing) { headers[.cacheControl] = "no-store" }

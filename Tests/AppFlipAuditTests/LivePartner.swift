@@ -59,6 +59,8 @@ enum LivePartner {
                 decision = (try? FlipPolicy(expectedClientIDs: [link.clientID ?? "x"]))?.decide(link) ?? decision
             case (.clientIDAnyCase, .clientIDNotExpected) where link.clientID?.lowercased() == TestPartner.clientID.lowercased():
                 decision = (try? FlipPolicy(expectedClientIDs: [link.clientID ?? "x"]))?.decide(link) ?? decision
+            case (.clientIDDecodedTwice, .clientIDNotExpected) where link.clientID.flatMap(PercentEncoding.formDecode) == TestPartner.clientID:
+                decision = (try? FlipPolicy(expectedClientIDs: [link.clientID ?? "x"]))?.decide(link) ?? decision
             case (.prefixRedirect, .redirectURINotAllowed):
                 guard let redirectURI = link.redirectURI, let state = link.state,
                     AppFlipRedirectURI.all.contains(where: { redirectURI.lowercased().hasPrefix($0.string.lowercased()) }),

@@ -23,6 +23,24 @@ enum OAuthBug: String, CaseIterable, Sendable {
     case textPlainTokens, noCacheControl, macTokenType, jwtAccessToken, expiresInString, noRefreshToken, noExpiresIn
     case sameAccessOnRefresh, strictRotation, retiresWithoutSuccessor, bogusRefreshInvalidRequest, errorsAsHTML, descriptionField
     case noBasicChallenge, resourceRefuses, resourceForbidden, resourceNoErrorCode, revokeKeepsRefresh, revokeUnknownRefused
+    /// Families, generated: each server lets one kind of mutation through, or one lifecycle step fail.
+    /// NFKC folds a fullwidth client_id; any host under the registered one's parent domain; a state past
+    /// 1024 bytes cut; a code found by a prefix one character short; a refresh token found in any case.
+    case clientIDFolded, redirectAnyHostUnderParent, truncatesLongState, codePrefix, refreshAnyCase
+    /// Two exchanges of one code at once both get tokens (a race between the check and the mark).
+    case racyCode
+    /// A wrong secret is ignored at the refresh grant, or at revocation; a refresh token is revoked only when
+    /// hinted as one.
+    case refreshIgnoresSecret, revokeIgnoresSecret, revokeNeedsHint
+    /// The rotated-out refresh token works for a moment only; a grant refreshes four times and no more.
+    case shortGrace, chainOfFour
+    /// A second client: it may exchange Google's code, refresh Google's refresh token, revoke Google's grant.
+    case codeAnyClient, refreshAnyClient, revokesOtherClientsTokens
+    /// Refresh tokens die with the sign-in session that linked them; a sign-out that ends nothing.
+    case sessionBoundRefresh, signOutIgnored
+    /// A refresh token works only while the grant's newest access token has not expired: found with
+    /// `--slow` only (``OAuthServerAuditTests/aRefreshMustWorkOnceTheAccessTokenExpired(bug:)``).
+    case refreshNeedsLiveAccessToken
 
     /// The checks that must fail (or warn, for a SHOULD, or could not run, for a need the audit's own input
     /// could not establish), and nothing else, as `id: outcome`.
@@ -62,6 +80,21 @@ enum OAuthBug: String, CaseIterable, Sendable {
         case .resourceNoErrorCode: ["token.resource-refusal: warning"]
         case .revokeKeepsRefresh: ["token.revoke: fail"]
         case .revokeUnknownRefused: ["token.revoke-unknown: fail"]
+        case .clientIDFolded: ["authorize.unknown-client: fail"]
+        case .redirectAnyHostUnderParent: ["authorize.lookalike-redirect: fail"]
+        case .truncatesLongState: ["authorize.state: fail"]
+        case .codePrefix: ["token.invalid-code: fail"]
+        case .refreshAnyCase: ["token.invalid-refresh: fail"]
+        case .racyCode: ["token.code-single-use: fail"]
+        case .refreshIgnoresSecret, .revokeIgnoresSecret: ["token.wrong-secret: fail"]
+        case .revokeNeedsHint: ["token.revoke: fail"]
+        case .shortGrace: ["token.refresh-rotation: fail"]
+        case .chainOfFour: ["token.refresh-chain: fail"]
+        case .codeAnyClient: ["token.code-client-binding: fail"]
+        case .refreshAnyClient, .revokesOtherClientsTokens: ["token.refresh-client-binding: fail"]
+        case .sessionBoundRefresh: ["token.refresh-outlives-session: fail"]
+        case .signOutIgnored: ["token.refresh-outlives-session: could-not-run"]
+        case .refreshNeedsLiveAccessToken: ["token.refresh-after-expiry: fail"]
         }
     }
 

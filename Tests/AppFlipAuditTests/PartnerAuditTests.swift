@@ -12,6 +12,7 @@ import Testing
     static func audit(
         link: String,
         daemon: TestDaemon,
+        authorization: AuthorizationEndpointTarget? = nil,
         token: TokenEndpointTarget? = nil,
         association: AssociationTarget? = nil
     ) async throws
@@ -19,6 +20,7 @@ import Testing
     {
         let auditor = Auditor(
             partner: (PartnerAppTarget(link: try RawURL(link), clientID: TestPartner.clientID, scopes: ["profile", "devices"]), daemon.socketPath),
+            authorization: authorization,
             token: token,
             association: association
         )
@@ -33,25 +35,38 @@ import Testing
         report.results.filter { $0.outcome != .pass }.map { "\($0.check.id) \($0.outcome.rawValue): \($0.reason)" }.joined(separator: "\n")
     }
 
+    /// Every target and option: the authorization endpoint with alice's session, the second client, and the
+    /// sign-out of a session of alice's own (`POST /signout`).
     @Test func theReferencePassesTheWholeAudit() async throws {
         try await TestPartner.run { daemon in
-            let base = try await daemon.oauthServer!.baseURL()
+            let server = try #require(daemon.oauthServer)
+            let base = try await server.baseURL()
             let aasa = daemon.directory + "/partner-aasa.json"
             try TestDirectory.write(
                 #"{"applinks":{"details":[{"appIDs":["\#(TestPartner.appID)"],"components":[{"/":"/link/*"}]}]}}"#,
                 to: aasa,
                 mode: 0o644
             )
+            var authorization = AuthorizationEndpointTarget(
+                url: base + "/authorize",
+                clientID: TestPartner.clientID,
+                scopes: ["profile", "devices"],
+                credential: server.sessionCredential(for: "alice")
+            )
+            authorization.signOut = .init(url: base + "/signout", session: server.newSessionCredential(for: "alice"))
+            var token = TokenEndpointTarget(
+                url: base + "/token",
+                clientID: TestPartner.clientID,
+                clientSecret: TestPartner.clientSecret,
+                resourceURL: base + "/userinfo",
+                revokeURL: base + "/revoke"
+            )
+            token.secondClient = .init(id: TestPartner.secondClientID, secret: TestPartner.secondClientSecret)
             let report = try await Self.audit(
                 link: TestPartner.link,
                 daemon: daemon,
-                token: TokenEndpointTarget(
-                    url: base + "/token",
-                    clientID: TestPartner.clientID,
-                    clientSecret: TestPartner.clientSecret,
-                    resourceURL: base + "/userinfo",
-                    revokeURL: base + "/revoke"
-                ),
+                authorization: authorization,
+                token: token,
                 association: AssociationTarget(source: .file(path: aasa), appID: TestPartner.appID, link: try RawURL(TestPartner.link))
             )
             #expect(Self.findings(report) == [], "\(Self.explain(report))")
@@ -59,22 +74,20 @@ import Testing
             // A decline carries the partner handler's reason (the declined error's `reason`).
             #expect(
                 report.result(.partnerWrongClientID).evidence.contains(
-                    "another client, client_id \"\(TestPartner.clientID)-not-google\": declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
+                    "client_id with a character appended \"\(TestPartner.clientID)x\": declined: declined without a redirect: client_id is not one of the expected client ids, opened nothing"
                 ),
                 "\(report.result(.partnerWrongClientID).evidence)"
             )
-            // Everything ran but the authorization endpoint (the embedded one's session stays in the daemon), the slow
-            // check, HTTPS (every endpoint is on the loopback interface), the hosting rules (a local association file is not hosted), the Android association file and the
-            // Android app (neither given).
+            // Everything ran but the slow checks, HTTPS (every endpoint is on the loopback interface), the hosting
+            // rules (a local association file is not hosted), the Android association file and the Android app
+            // (neither given).
             let hosting: [CheckSpec] = [
                 .associationHostedHTTPS, .associationHostedNoRedirect, .associationHostedStatus, .associationHostedContentType,
                 .associationHostedSize,
             ]
-            let notGiven = AuditCatalogue.all.filter {
-                [.authorizationEndpoint, .androidAssociationFile, .androidApp, .androidArtifact, .iosArtifact].contains($0.target)
-            }
+            let notGiven = AuditCatalogue.all.filter { [.androidAssociationFile, .androidApp, .androidArtifact, .iosArtifact].contains($0.target) }
             #expect(
-                Set(report.checks(.skipped)) == Set(notGiven + [.tokenCodeExpiry, .tokenHTTPS] + hosting),
+                Set(report.checks(.skipped)) == Set(notGiven + [.tokenCodeExpiry, .tokenRefreshAfterExpiry, .tokenHTTPS, .authorizeHTTPS] + hosting),
                 "\(Self.explain(report))"
             )
         }
@@ -140,11 +153,13 @@ import Testing
             }
             let lookalikes = report.result(.partnerLookalikeRedirect)
             // A foreign domain no app claims is still reported, with what became of it; the code is redacted.
-            let foreign = try #require(lookalikes.evidence.first { $0.hasPrefix("foreign domain https://attacker.example/") })
+            let foreign = try #require(
+                lookalikes.evidence.first { $0.hasPrefix("the host replaced by a foreign domain \"https://attacker.example/") }
+            )
             #expect(foreign.contains("continued, opened https://attacker.example/a/com.google.OPA?code="), "\(foreign)")
             #expect(
                 lookalikes.evidence.contains {
-                    $0.hasPrefix("explicit :443") && $0.contains("continued, opened https://oauth-redirect.googleusercontent.com:443/")
+                    $0.hasPrefix("with the default port :443") && $0.contains("continued, opened https://oauth-redirect.googleusercontent.com:443/")
                 },
                 "\(lookalikes.evidence)"
             )

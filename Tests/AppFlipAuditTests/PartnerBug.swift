@@ -5,6 +5,8 @@ enum PartnerBug: String, CaseIterable, Sendable {
     case opensTwice, extraPathSegment, declinesInvalidRequest, userNotAuthorized
     /// Checks the first `redirect_uri` and opens the result on the last (HTTP parameter pollution).
     case checksFirstRedirectURI
+    /// Percent-decodes the client_id once more before comparing it: one mutation of the family gets through.
+    case clientIDDecodedTwice
     /// Its authorization endpoint is down: every valid flip is answered `error=cancelled`, as it should be.
     case authorizationDown
     /// Google's iOS sample: checks client_id only, declines a link without state, never looks at scope or
@@ -24,7 +26,7 @@ enum PartnerBug: String, CaseIterable, Sendable {
 
     var findings: [String] {
         switch self {
-        case .acceptsAnyClientID, .clientIDAnyCase: ["partner.wrong-client-id: fail"]
+        case .acceptsAnyClientID, .clientIDAnyCase, .clientIDDecodedTwice: ["partner.wrong-client-id: fail"]
         case .prefixRedirect, .checksFirstRedirectURI: ["partner.lookalike-redirect: fail"]
         case .stateUnencodedWithCode: ["partner.result-shape: fail", "partner.state-success: fail"]
         case .notUniversalLinksOnly, .opensTwice, .extraPathSegment: ["partner.result-shape: fail"]

@@ -159,6 +159,25 @@ import ThirdPartyFixtures
         )
         #expect(slowTooShort.status == 64)
         #expect(slowTooShort.standardError.contains("--slow waits 601 seconds"), "\(slowTooShort.standardError)")
+
+        // The lifecycle options, each refused where it cannot run.
+        let token = ["audit", "--token-url", "http://127.0.0.1:9/token", "--client-id", "c", "--client-secret", "s"]
+        for (arguments, message) in [
+            (
+                ["audit", "--link", "https://partner.test/link", "--client-id", "c", "--scope", "s", "--second-client-id", "d"],
+                "--second-client-id needs the token endpoint"
+            ),
+            (token + ["--second-client-id", "c"], "--second-client-id must be another client than --client-id"),
+            (token + ["--second-client-id", "d"], "--second-client-id needs --second-client-secret-file"),
+            (token + ["--refresh-chain", "0"], "--refresh-chain must be 1 to 50"),
+            (token + ["--rotation-grace", "601"], "--rotation-grace must be 0 to 600 seconds"),
+            (token + ["--sign-out-url", "https://partner.test/logout"], "--sign-out-url needs --authorize-url"),
+            (token + ["--sign-out-method", "get"], "--sign-out-method and --sign-out-session-file go with --sign-out-url"),
+        ] {
+            let refused = try await TestCommand.run("appflip", arguments, environment: ["APPFLIP_SECOND_CLIENT_SECRET": ""])
+            #expect(refused.status == 64, "\(arguments)")
+            #expect(refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
     }
 
     @Test func theWholeRunStopsAtTimeoutAsCouldNotRun() async throws {

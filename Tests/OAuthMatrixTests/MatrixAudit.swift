@@ -30,14 +30,23 @@ enum MatrixAudit {
         var revoke: String?
     }
 
-    static func run(_ endpoints: Endpoints, clientID: String, clientSecret: String, scopes: [String], cookie: String) async throws -> Report {
+    static func run(
+        _ endpoints: Endpoints,
+        clientID: String,
+        clientSecret: String,
+        secondClient: (id: String, secret: String),
+        scopes: [String],
+        cookie: String
+    ) async throws -> Report {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-matrix-audit-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let cookieFile = directory.appendingPathComponent("cookie")
         let secretFile = directory.appendingPathComponent("client-secret")
+        let secondSecretFile = directory.appendingPathComponent("second-client-secret")
         try Data(cookie.utf8).write(to: cookieFile)
         try Data(clientSecret.utf8).write(to: secretFile)
+        try Data(secondClient.secret.utf8).write(to: secondSecretFile)
         // The partner app as docs/configuration.md's remote authorization sets it up, for the server's client.
         let handler: JSONValue = .object([
             "appflip": .object([
@@ -56,11 +65,13 @@ enum MatrixAudit {
         let outcome = try await TestPartner.run(handler: handler) { daemon in
             try await TestCommand.run(
                 "appflip",
-                ["audit", "--json", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", clientID]
+                // One request at a time: a race or a server error under load would make a verdict differ from run to run.
+                ["audit", "--json", "--concurrency", "1", "--socket", daemon.socketPath, "--link", TestPartner.link, "--client-id", clientID]
                     + scopes.flatMap { ["--scope", $0] } + [
                         "--authorize-url", endpoints.authorize, "--cookie-file", cookieFile.path,
                         "--token-url", endpoints.token, "--client-secret-file", secretFile.path, "--client-auth", "post",
                         "--resource-url", endpoints.resource,
+                        "--second-client-id", secondClient.id, "--second-client-secret-file", secondSecretFile.path,
                     ] + (endpoints.revoke.map { ["--revoke-url", $0] } ?? [])
             )
         }
@@ -70,7 +81,8 @@ enum MatrixAudit {
         }
         // No secret in any output (docs/audit.md, "Redaction"): the client secret and the session cookie's value.
         let cookieValues = cookie.split(separator: ";").compactMap { $0.split(separator: "=", maxSplits: 1).last.map(String.init) }
-        for secret in [clientSecret] + cookieValues where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
+        for secret in [clientSecret, secondClient.secret] + cookieValues
+        where outcome.standardOutput.contains(secret) || outcome.standardError.contains(secret) {
             throw MatrixError("appflip audit's output holds a secret of \(secret.utf8.count) bytes")
         }
         return report

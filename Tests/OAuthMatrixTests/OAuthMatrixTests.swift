@@ -12,6 +12,8 @@ import ThirdPartyFixtures
 @Suite(.slow) struct OAuthMatrixTests {
     static let clientID = "appflip-matrix-client"
     static let clientSecret = "matrix-secret-0123456789abcdef"
+    /// A second client registered at every server: one client's codes and tokens must be refused to the other.
+    static let secondClient = (id: "appflip-matrix-second-client", secret: "matrix-second-secret-0123456789")
     static let password = "matrix-password-42"
     static let scopes = ["profile"]
 
@@ -29,6 +31,7 @@ import ThirdPartyFixtures
             clientID: Self.clientID,
             clientSecret: Self.clientSecret,
             scopes: Self.scopes,
+            secondClient: Self.secondClient,
             password: Self.password,
             lifetimeSeconds: 300
         ) { server in
@@ -44,6 +47,7 @@ import ThirdPartyFixtures
                 ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
+                secondClient: Self.secondClient,
                 scopes: Self.scopes,
                 cookie: cookie
             )
@@ -57,6 +61,7 @@ import ThirdPartyFixtures
         try await DjangoOAuthServer.run(
             clientID: Self.clientID,
             clientSecret: Self.clientSecret,
+            secondClient: Self.secondClient,
             password: Self.password,
             redirectURIs: AppFlipRedirectURI.all.map(\.string),
             lifetimeSeconds: 300,
@@ -71,6 +76,7 @@ import ThirdPartyFixtures
                 ),
                 clientID: Self.clientID,
                 clientSecret: Self.clientSecret,
+                secondClient: Self.secondClient,
                 scopes: Self.scopes,
                 cookie: try await django.signIn()
             )

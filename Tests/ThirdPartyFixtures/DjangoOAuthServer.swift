@@ -20,6 +20,7 @@ public struct DjangoOAuthServer: Sendable {
     public static func run(
         clientID: String,
         clientSecret: String,
+        secondClient: (id: String, secret: String)? = nil,
         username: String = "alice",
         password: String,
         redirectURIs: [String],
@@ -33,6 +34,7 @@ public struct DjangoOAuthServer: Sendable {
                 "--lifetime", "\(lifetimeSeconds)",
             ]
             + redirectURIs.flatMap { ["--redirect-uri", $0] } + (defaults ? ["--defaults"] : [])
+            + (secondClient.map { ["--second-client-id", $0.id, "--second-client-secret", $0.secret] } ?? [])
         try await PythonServer.run(python: try await venv.value, fixture: "django-oauth-toolkit", script: "serve.py", arguments: arguments) { port in
             try await body(DjangoOAuthServer(baseURL: "http://127.0.0.1:\(port)", username: username, password: password))
         }

@@ -35,6 +35,7 @@ public struct MatrixOAuthServer: Sendable {
         clientID: String,
         clientSecret: String,
         scopes: [String],
+        secondClient: (id: String, secret: String)? = nil,
         username: String = "alice",
         password: String,
         lifetimeSeconds: Int,
@@ -46,6 +47,7 @@ public struct MatrixOAuthServer: Sendable {
                 "--username", username, "--password", password, "--lifetime", "\(lifetimeSeconds)",
             ]
             + AppFlipRedirectURI.all.flatMap { ["--redirect-uri", $0.string] } + scopes.flatMap { ["--scope", $0] }
+            + (secondClient.map { ["--second-client-id", $0.id, "--second-client-secret", $0.secret] } ?? [])
         do {
             try await PythonServer.run(python: try await venv.value, fixture: "oauth-servers", script: library.rawValue, arguments: arguments) {
                 port in

@@ -128,10 +128,10 @@ public struct AndroidAppAudit: Sendable {
     }
 
     /// `android.wrong-client-id` and `android.error-type`, on the wrong client ids `partner.wrong-client-id`
-    /// sends (`WrongClientID`), the missing one as an intent without `CLIENT_ID`.
+    /// sends (`IdentifierMutations`), the missing one as an intent without `CLIENT_ID`.
     private func wrongClientIDs(on google: CallerSession) async {
         var starts: [Start] = []
-        for wrong in WrongClientID.all(of: target.clientID) {
+        for wrong in IdentifierMutations.all(of: target.clientID) + [Mutation(.parameters, "missing", nil)] {
             if let value = wrong.value {
                 starts.append(
                     await start(

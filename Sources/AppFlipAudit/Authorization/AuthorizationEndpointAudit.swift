@@ -52,8 +52,14 @@ public struct AuthorizationEndpointAudit: ScopedCodeSource, CodeOrigin {
     /// not sent (its checks are skipped by their needs).
     func probe() async throws(AuditUnreachable) {
         try await preconditions()
+        try await families()
+    }
+
+    /// The families, once the preconditions are established.
+    func families() async throws(AuditUnreachable) {
         guard context.ledger.isMet(.signIn) else { return }
         if context.ledger.isMet(.authorizationCode) {
+            try await equivalentRequests()
             try await redirectURIs()
             try await states()
         }
@@ -84,108 +90,6 @@ public struct AuthorizationEndpointAudit: ScopedCodeSource, CodeOrigin {
             failures.isEmpty
                 ? .held("each of the 12 was redirected to with a code and the state")
                 : .fail("\(failures.count) of 12 got no code: " + failures.joined(separator: "; "), evidence: failures)
-        )
-    }
-
-    private func lookalikes() async throws(AuditUnreachable) {
-        var evidence: [String] = []
-        var failures: [String] = []
-        let lookalikes = LookalikeRedirect.all(of: redirectURI)
-        let answers = try await BoundedProbes.run(lookalikes, limit: concurrency) { lookalike throws(AuditUnreachable) in
-            try await authorize(
-                clientID: target.clientID,
-                redirectURI: lookalike.uri,
-                state: "appflip-audit-lookalike",
-                for: "authorize.lookalike-redirect: \(lookalike.label)"
-            )
-        }
-        for (lookalike, answer) in zip(lookalikes, answers) {
-            evidence.append("\(lookalike.label) \(lookalike.uri): \(answer)")
-            if let location = answer.location, Self.reaches(location, lookalike.uri) {
-                failures.append("\(lookalike.label) \(lookalike.uri): \(answer)")
-            }
-        }
-        let repeated = LookalikeRedirect.repeated(with: redirectURI)
-        let repeatedAnswers = try await BoundedProbes.run(repeated.map(\.values), limit: concurrency) { values throws(AuditUnreachable) in
-            try await authorize(
-                clientID: target.clientID,
-                redirectURI: values[0],
-                state: "appflip-audit-lookalike",
-                extra: [("redirect_uri", values[1])],
-                for: "authorize.lookalike-redirect: redirect_uri twice"
-            )
-        }
-        for ((label, values), answer) in zip(repeated, repeatedAnswers) {
-            evidence.append("\(label): \(answer)")
-            // Refusing is right; so is a redirect to the registered URI itself. The lookalike gets nothing.
-            let lookalike = values.first { $0 != redirectURI.string } ?? values[0]
-            if let location = answer.location, Self.reaches(location, lookalike) { failures.append("\(label): \(answer)") }
-        }
-        context.ledger.record(
-            .authorizeLookalikeRedirect,
-            failures.isEmpty
-                ? .held("\(evidence.count) lookalikes, none redirected to", evidence: evidence)
-                : .fail("\(failures.count) of \(evidence.count) lookalikes redirected to: " + failures.joined(separator: "; "), evidence: evidence)
-        )
-    }
-
-    private func unknownClient() async throws(AuditUnreachable) {
-        let variants = WrongClientID.all(of: target.clientID)
-        let answers = try await BoundedProbes.run(variants, limit: concurrency) { variant throws(AuditUnreachable) in
-            try await authorize(
-                clientID: variant.value,
-                redirectURI: redirectURI.string,
-                state: "appflip-audit-client",
-                for: "authorize.unknown-client: \(variant.label)"
-            )
-        }
-        var evidence: [String] = []
-        var failures: [String] = []
-        for (variant, answer) in zip(variants, answers) {
-            let sent = variant.value.map { "client_id \(String(reflecting: $0))" } ?? "no client_id"
-            evidence.append("\(variant.label), \(sent): \(answer)")
-            // RFC 6749 §4.1.2.1: never to the redirect_uri; the server's own error or sign-in page is its choice.
-            if let location = answer.location, Self.reaches(location, redirectURI.string) { failures.append("\(variant.label) (\(sent)): \(answer)") }
-        }
-        context.ledger.record(
-            .authorizeUnknownClient,
-            failures.isEmpty
-                ? .held("\(evidence.count) unknown client_ids, none redirected to the redirect_uri", evidence: evidence)
-                : .fail(
-                    "\(failures.count) of \(evidence.count) unknown client_ids redirected to the redirect_uri: " + failures.joined(separator: "; "),
-                    evidence: evidence
-                )
-        )
-    }
-
-    private func states() async throws(AuditUnreachable) {
-        var failures: [String] = []
-        let answers = try await BoundedProbes.run(HostileStates.all, limit: concurrency) { probe throws(AuditUnreachable) in
-            try await authorize(
-                clientID: target.clientID,
-                redirectURI: redirectURI.string,
-                state: probe.state,
-                for: "authorize.state: \(probe.label)"
-            )
-        }
-        for ((label, state), answer) in zip(HostileStates.all, answers) {
-            guard answer.redirected, let verdict = verdict(answer, redirectURI: redirectURI.string, state: state) else {
-                failures.append("\(label): \(answer)")
-                continue
-            }
-            let stateProblem = verdict.violations.first {
-                if case .stateMismatch = $0 { return true }
-                return $0 == .stateMissing
-            }
-            if let problem = stateProblem ?? (verdict.outcome == nil ? verdict.violations.first : nil) {
-                failures.append("\(label): \(problem)")
-            }
-        }
-        context.ledger.record(
-            .authorizeState,
-            failures.isEmpty
-                ? .held("\(HostileStates.all.count) states came back byte for byte")
-                : .fail("\(failures.count) of \(HostileStates.all.count) states: " + failures.joined(separator: "; "), evidence: failures)
         )
     }
 

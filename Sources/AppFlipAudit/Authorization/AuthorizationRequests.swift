@@ -16,13 +16,23 @@ extension AuthorizationEndpointAudit {
         extra: [(name: String, value: String)] = [],
         for purpose: String
     ) async throws(AuditUnreachable) -> AuthorizationAnswer {
+        try await authorize(fields: fields(clientID: clientID, redirectURI: redirectURI, state: state, scopes: scopes) + extra, for: purpose)
+    }
+
+    /// A valid request's parameters, in the order Google writes them.
+    func fields(clientID: String?, redirectURI: String, state: String, scopes: [String]? = nil) -> [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = [("response_type", "code")]
         if let clientID { fields.append(("client_id", clientID)) }
         fields.append(("redirect_uri", redirectURI))
         let scopes = scopes ?? target.scopes
         if !scopes.isEmpty { fields.append(("scope", scopes.joined(separator: " "))) }
         fields.append(("state", state))
-        fields += extra
+        return fields
+    }
+
+    /// The request with exactly `fields`, in their order.
+    func authorize(fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> AuthorizationAnswer {
+        let redirectURI = fields.first { $0.name == "redirect_uri" }?.value ?? ""
         var url = target.url + (target.url.contains("?") ? "&" : "?") + FormEncoding.encode(fields)
         var hops: [AuthorizationAnswer.Hop] = []
         var body: [UInt8] = []
@@ -32,13 +42,13 @@ extension AuthorizationEndpointAudit {
             body = received
             guard hops.count <= AuthorizationAnswer.maximumHops, (300..<400).contains(hop.status), let location = hop.location,
                 let next = LocationResolver.resolve(location, against: url), LocationResolver.sameOrigin(next, target.url),
-                !redirectURIs(of: fields, extra: extra).contains(URLDifference.base(of: next))
+                !redirectURIs(of: fields).contains(URLDifference.base(of: next))
             else { break }
             url = next
         }
         var answer = AuthorizationAnswer(hops: hops)
-        answer.redirectURIs = redirectURIs(of: fields, extra: extra)
-        if !(300..<400).contains(answer.status) && !body.isEmpty {
+        answer.redirectURIs = redirectURIs(of: fields)
+        if !(300..<400).contains(answer.status) && !body.isEmpty && !redirectURI.isEmpty {
             answer.pageRedirect = AuthorizationPage.redirect(in: body, to: redirectURI)
             answer.postsToRedirectURI = answer.pageRedirect == nil && AuthorizationPage.postsForm(body, to: redirectURI)
         }
@@ -46,7 +56,7 @@ extension AuthorizationEndpointAudit {
         return answer
     }
 
-    private func redirectURIs(of fields: [(name: String, value: String)], extra: [(name: String, value: String)]) -> [String] {
+    private func redirectURIs(of fields: [(name: String, value: String)]) -> [String] {
         fields.filter { $0.name == "redirect_uri" }.map(\.value)
     }
 

@@ -66,7 +66,7 @@ extension CheckSpec {
         target: .androidApp,
         title: "wrong CLIENT_IDs get no code",
         rule:
-            "A CLIENT_ID that is not Google's (the wrong client_ids partner.wrong-client-id sends: another, in another case, a prefix, with a trailing space, empty, and none) gets no code.",
+            "A CLIENT_ID that is not Google's (the wrong client_ids partner.wrong-client-id sends: every mutation of Google's in docs/audit.md's client id families, and none) gets no code.",
         source: "\(AuditSource.appFlipAndroid), \"How it works\" step 4",
         level: .must,
         requires: [.androidApp, .androidCode]

@@ -19,9 +19,9 @@ extension CheckSpec {
         target: .authorizationEndpoint,
         title: "a request as Google sends it gets a new code",
         rule:
-            "A valid request as Google sends it, without code_challenge and with its scopes space-separated, gets a code in its redirect, a new one for each request: the server must not require PKCE for Google's client, nor refuse the scope list as Google writes it.",
+            "A valid request as Google sends it, without code_challenge and with its scopes space-separated, gets a code in its redirect, a new one for each request, and so does it with its parameters reordered or an unrecognised one added (which a server MUST ignore): the server must not require PKCE for Google's client, nor refuse the scope list as Google writes it.",
         source:
-            "\(AuditSource.seed), step 1 (the flip link's parameters); \(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "3.3")), §4.1.2, §10.5",
+            "\(AuditSource.seed), step 1 (the flip link's parameters); \(AuditSource.googleOAuth); \(AuditSource.rfc(6749, "3.1")), §3.3, §4.1.2, §10.5",
         level: .must,
         requires: [.authorizationEndpoint, .signIn],
         establishes: .authorizationCode
@@ -42,7 +42,7 @@ extension CheckSpec {
         target: .authorizationEndpoint,
         title: "a lookalike redirect_uri is never redirected to",
         rule:
-            "A redirect_uri that is not exactly a registered one is never redirected to (the server's own error or sign-in page is fine); sent twice beside the registered one, in either order, no redirect may go to the lookalike.",
+            "A redirect_uri that is not exactly a registered one (every mutation of docs/audit.md's redirect URI families) is never redirected to (the server's own error or sign-in page is fine); sent twice beside the registered one, in either order, no redirect may go to the lookalike.",
         source: "\(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1")), §4.1",
         level: .must,
         requires: [.authorizationEndpoint, .signIn]
@@ -53,7 +53,7 @@ extension CheckSpec {
         target: .authorizationEndpoint,
         title: "unknown client_ids are not redirected to the redirect_uri",
         rule:
-            "An unknown client_id (another, in another case, a prefix, with a trailing space, empty or missing) is never redirected to the redirect_uri (the server's own error or sign-in page is fine).",
+            "An unknown client_id (every mutation of Google's in docs/audit.md's client id families, empty or missing) is never redirected to the redirect_uri (the server's own error or sign-in page is fine).",
         source: AuditSource.rfc(6749, "4.1.2.1"),
         level: .must,
         requires: [.authorizationEndpoint, .signIn]
@@ -63,7 +63,8 @@ extension CheckSpec {
         id: "authorize.state",
         target: .authorizationEndpoint,
         title: "hostile states come back byte for byte",
-        rule: "The state comes back byte for byte in the redirect.",
+        rule:
+            "The state comes back byte for byte in the redirect, whatever it holds (docs/audit.md's state family); a state past a length limit may be refused, never cut or changed.",
         source: AuditSource.rfc(6749, "4.1.2"),
         level: .must,
         requires: [.authorizationEndpoint, .signIn, .authorizationCode]

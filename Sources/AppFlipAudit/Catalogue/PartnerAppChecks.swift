@@ -18,8 +18,8 @@ extension CheckSpec {
         target: .partnerApp,
         title: "a valid flip link yields a new code",
         rule:
-            "A valid flip link, as Google sends it (its scopes space-separated), is answered on its redirect_uri with a code, a new one for each link, or with cancelled or unrecoverable when the user cannot link (then the audit could not run): declining it, opening nothing or answering invalid_request breaks the flow.",
-        source: "\(AuditSource.seed), \"How it works\" step 3, steps 5 and 6; \(AuditSource.rfc(6749, "4.1.2")), §10.5",
+            "A valid flip link, as Google sends it (its scopes space-separated), is answered on its redirect_uri with a code, a new one for each link, or with cancelled or unrecoverable when the user cannot link (then the audit could not run): declining it, opening nothing or answering invalid_request breaks the flow; the same link with its parameters reordered or an unrecognised one added (which RFC 6749 §3.1 says to ignore) gets a code too.",
+        source: "\(AuditSource.seed), \"How it works\" step 3, steps 5 and 6; \(AuditSource.rfc(6749, "3.1")), §4.1.2, §10.5",
         level: .must,
         requires: [.partnerApp, .appRoute],
         establishes: .appCode
@@ -50,7 +50,8 @@ extension CheckSpec {
         id: "partner.state-success",
         target: .partnerApp,
         title: "hostile states come back byte for byte with a code",
-        rule: "state comes back byte for byte with the code, whatever characters it holds (encoded on the way back).",
+        rule:
+            "state comes back byte for byte with the code, whatever it holds (docs/audit.md's state family, encoded on the way back); a state past a length limit may be refused, never cut or changed.",
         source: "\(AuditSource.seed), step 5; \(AuditSource.rfc(6749, "4.1.2")); \(AuditSource.rfc(3986, "2.1"))",
         level: .must,
         requires: [.partnerApp, .appRoute, .appCode]
@@ -60,7 +61,7 @@ extension CheckSpec {
         id: "partner.state-error",
         target: .partnerApp,
         title: "hostile states come back byte for byte with an error",
-        rule: "state comes back byte for byte with an error result too.",
+        rule: "state comes back byte for byte with an error result too; a state past a length limit may be refused, never cut or changed.",
         source: "\(AuditSource.seed), step 6; \(AuditSource.rfc(6749, "4.1.2.1"))",
         level: .must,
         requires: [.partnerApp, .appRoute]
@@ -71,7 +72,7 @@ extension CheckSpec {
         target: .partnerApp,
         title: "wrong client_ids are declined, nothing opened",
         rule:
-            "A client_id that is not Google's (another, in another case, a prefix, with a trailing space, empty or missing) must be declined: no result URL opened.",
+            "A client_id that is not Google's (every mutation of Google's in docs/audit.md's client id families, empty or missing) must be declined: no result URL opened.",
         source: "\(AuditSource.seed), step 4; \(AuditSource.rfc(6749, "4.1.2.1"))",
         level: .must,
         requires: [.partnerApp, .appRoute]
@@ -82,7 +83,7 @@ extension CheckSpec {
         target: .partnerApp,
         title: "a lookalike redirect_uri is declined, nothing opened",
         rule:
-            "A redirect_uri that is not exactly one of the 12 must be declined with nothing opened, never redirected to; sent twice beside the real one, in either order, nothing may reach the lookalike.",
+            "A redirect_uri that is not exactly one of the 12 (every mutation of docs/audit.md's redirect URI families) must be declined with nothing opened, never redirected to; sent twice beside the real one, in either order, nothing may reach the lookalike.",
         source: "\(AuditSource.seed), step 3; \(AuditSource.rfc(6749, "3.1")), §4.1.2.1; \(AuditSource.rfc(9700, "2.1"))",
         level: .must,
         requires: [.partnerApp, .appRoute]

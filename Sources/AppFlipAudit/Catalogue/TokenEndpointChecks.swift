@@ -103,7 +103,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "a code is single-use",
         rule:
-            "A code used twice gets invalid_grant; the tokens issued from it, shown working just before, SHOULD be revoked (a warning if they still work).",
+            "A code used twice, one exchange after the other or two at once, gets tokens at most once, the replay invalid_grant; the tokens issued from it, shown working just before, SHOULD be revoked (a warning if they still work).",
         source: "\(AuditSource.rfc(6749, "4.1.2")), §10.5",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens]
@@ -114,7 +114,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "a code is bound to its redirect_uri",
         rule:
-            "A code presented with another of the 12 redirect URIs than its own gets invalid_grant; with its own plus a trailing slash (registered for no client) invalid_grant or invalid_request; without redirect_uri it gets no tokens.",
+            "A code presented with another of the 12 redirect URIs than its own gets invalid_grant; with a mutation of its own (each family of docs/audit.md's redirect URI mutations, registered for no client) invalid_grant or invalid_request; without redirect_uri it gets no tokens.",
         source: AuditSource.rfc(6749, "4.1.3"),
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens]
@@ -124,8 +124,9 @@ extension CheckSpec {
         id: "token.wrong-secret",
         target: .tokenEndpoint,
         title: "a wrong client secret gets invalid_client",
-        rule: "A wrong, empty or missing client secret, by every method the server accepts, gets invalid_client.",
-        source: AuditSource.rfc(6749, "5.2"),
+        rule:
+            "A wrong, empty or missing client secret, by every method the server accepts, gets invalid_client at every endpoint that authenticates the client: the code grant, the refresh grant and revocation (which revokes nothing then).",
+        source: "\(AuditSource.rfc(6749, "2.3.1")), §5.2, §6; \(AuditSource.rfc(7009, "2.1"))",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth]
     )
@@ -134,8 +135,9 @@ extension CheckSpec {
         id: "token.unknown-client",
         target: .tokenEndpoint,
         title: "an unknown client gets invalid_client",
-        rule: "An unknown client_id, by every method the server accepts, gets invalid_client.",
-        source: AuditSource.rfc(6749, "5.2"),
+        rule:
+            "An unknown client_id (Google's with a character appended, cut short, or with a NUL and more appended), by every method the server accepts, gets invalid_client at the code grant, the refresh grant and revocation.",
+        source: "\(AuditSource.rfc(6749, "5.2")), §6; \(AuditSource.rfc(7009, "2.1"))",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth]
     )
@@ -156,8 +158,8 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "refreshes in a row keep working",
         rule:
-            "Three refreshes in a row, each with the refresh token the previous answer gave (or the one presented), each get a new access token that opens the resource.",
-        source: "\(AuditSource.rfc(6749, "6")); \(AuditSource.googleUnlinking)",
+            "Refreshes in a row (--refresh-chain, 5 by default), each with the refresh token the previous answer gave (or the one presented), each get a new access token that opens the resource.",
+        source: "\(AuditSource.rfc(6749, "6")); \(AuditSource.googleRefreshExchange); \(AuditSource.googleUnlinking)",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens, .refreshToken, .refresh]
     )
@@ -166,7 +168,8 @@ extension CheckSpec {
         id: "token.refresh-rotation",
         target: .tokenEndpoint,
         title: "a rotated-out refresh token works until its successor is used",
-        rule: "When refresh tokens rotate, the previous one still works until the new one has been used.",
+        rule:
+            "When refresh tokens rotate, the previous one still works until the new one has been used: presented again at once and after a delay (--rotation-grace, 2 s by default), as Google retries a refresh whose answer was lost.",
         source: "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking); \(AuditSource.validationTool)",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens, .refreshToken, .refresh, .rotation]
@@ -176,7 +179,8 @@ extension CheckSpec {
         id: "token.invalid-refresh",
         target: .tokenEndpoint,
         title: "a bogus refresh token gets HTTP 400 invalid_grant",
-        rule: "A refresh token the server never issued (made up, an access token, a real one cut short) gets HTTP 400 with error=invalid_grant.",
+        rule:
+            "A refresh token the server never issued (made up, an access token, a real one mutated: in another case, cut short, extended, with a NUL, in a Unicode lookalike) gets HTTP 400 with error=invalid_grant.",
         source: "\(AuditSource.rfc(6749, "5.2")); \(AuditSource.validationTool)",
         level: .must,
         requires: [.tokenEndpoint, .refreshGrant]
@@ -230,7 +234,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "the resource refuses missing, bogus and revoked tokens with a Bearer challenge",
         rule:
-            "The resource answers no token, a token it never issued and a revoked token with WWW-Authenticate: Bearer (SHOULD, else a warning: HTTP 401, error=\"invalid_token\" for a token, no error code without one).",
+            "The resource answers no token, a token it never issued (made up, or a real one mutated) and a revoked token with WWW-Authenticate: Bearer, never opening (SHOULD, else a warning: HTTP 401, error=\"invalid_token\" for a token, no error code without one).",
         source: "\(AuditSource.rfc(6750, "3")), §3.1",
         level: .must,
         requires: [.tokenEndpoint, .resource]
@@ -239,8 +243,9 @@ extension CheckSpec {
     public static let tokenRevoke = CheckSpec(
         id: "token.revoke",
         target: .tokenEndpoint,
-        title: "a revoked refresh token and its access tokens die",
-        rule: "A revoked refresh token no longer refreshes; its access tokens SHOULD stop opening the resource (a warning if they still do).",
+        title: "a revoked refresh token and its access tokens die, whatever the hint",
+        rule:
+            "A refresh token revoked with token_type_hint refresh_token, with access_token (a wrong hint: the server searches on) and with none no longer refreshes; its access tokens, and an access token revoked with either hint or none, SHOULD stop opening the resource (a warning if they still do).",
         source: "\(AuditSource.rfc(7009, "2.1")); \(AuditSource.googleUnlinking)",
         level: .must,
         requires: [.tokenEndpoint, .revocationEndpoint, .code, .workingClientAuth, .tokens, .refreshToken]
@@ -266,14 +271,74 @@ extension CheckSpec {
         level: .should,
         requires: [.tokenEndpoint, .slow, .code, .workingClientAuth, .tokens]
     )
+    /// `token.invalid-code`.
+    public static let tokenInvalidCode = CheckSpec(
+        id: "token.invalid-code",
+        target: .tokenEndpoint,
+        title: "a mutated code gets invalid_grant",
+        rule:
+            "A code the server never issued, a real one mutated (in another case, cut short, extended, with a NUL, in a Unicode lookalike), gets no tokens: HTTP 400 invalid_grant (or invalid_request, for a value the server reads as malformed).",
+        source: "\(AuditSource.rfc(6749, "4.1.3")), §5.2, §10.10",
+        level: .must,
+        requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens]
+    )
+    /// `token.code-client-binding`.
+    public static let tokenCodeClientBinding = CheckSpec(
+        id: "token.code-client-binding",
+        target: .tokenEndpoint,
+        title: "a code is refused to another client",
+        rule:
+            "Google's code presented by a second client registered at the partner, with its own valid credentials, gets HTTP 400 invalid_grant (issued to another client); the second client's credentials refused is the audit's input (could not run).",
+        source: "\(AuditSource.rfc(6749, "4.1.3")), §5.2, §10.5",
+        level: .must,
+        requires: [.tokenEndpoint, .secondClient, .code, .workingClientAuth, .tokens],
+        establishes: .secondClientAuth
+    )
+    /// `token.refresh-client-binding`.
+    public static let tokenRefreshClientBinding = CheckSpec(
+        id: "token.refresh-client-binding",
+        target: .tokenEndpoint,
+        title: "a refresh token is refused to another client",
+        rule:
+            "Google's refresh token presented by the second client gets HTTP 400 invalid_grant; revoked by the second client (with --revoke-url), it keeps refreshing for Google's client.",
+        source: "\(AuditSource.rfc(6749, "6")), §5.2, §10.4; \(AuditSource.rfc(7009, "2.1"))",
+        level: .must,
+        requires: [.tokenEndpoint, .secondClient, .code, .workingClientAuth, .tokens, .refreshToken, .refresh, .secondClientAuth]
+    )
+    /// `token.refresh-after-expiry`.
+    public static let tokenRefreshAfterExpiry = CheckSpec(
+        id: "token.refresh-after-expiry",
+        target: .tokenEndpoint,
+        title: "a refresh works once the access token has expired",
+        rule:
+            "Once the access token has expired (expires_in seconds after it was issued, waited for with --slow when it is at most 600), its refresh token gets a new access token: Google refreshes because the one it had expired.",
+        source: "\(AuditSource.googleRefreshExchange); \(AuditSource.rfc(6749, "1.5")), §6",
+        level: .must,
+        requires: [.tokenEndpoint, .slow, .code, .workingClientAuth, .tokens, .refreshToken, .refresh]
+    )
+    /// `token.refresh-outlives-session`.
+    public static let tokenRefreshOutlivesSession = CheckSpec(
+        id: "token.refresh-outlives-session",
+        target: .tokenEndpoint,
+        title: "a refresh token outlives the user's sign-in session",
+        rule:
+            "A refresh token issued from a code of a signed-in session keeps refreshing once that session has ended (--sign-out-url): Google refreshes for as long as the account stays linked, and a session's end is no unlinking.",
+        source: "\(AuditSource.googleRefreshExchange); \(AuditSource.googleUnlinkingEvents)",
+        level: .must,
+        requires: [
+            .tokenEndpoint, .authorizationEndpoint, .sessionEnd, .signIn, .authorizationCode, .workingClientAuth, .tokens, .refreshToken, .refresh,
+        ],
+        establishes: .signedOut
+    )
 }
 
 extension AuditCatalogue {
     /// The token endpoint's checks, in report order.
     static let tokenEndpoint: [CheckSpec] = [
         .tokenHTTPS, .tokenClientAuth, .tokenExchange, .tokenJSON, .tokenNoStore, .tokenBearer, .tokenOpaque, .tokenExpiresIn, .tokenRefreshIssued,
-        .tokenCodeSingleUse, .tokenCodeRedirectBinding, .tokenWrongSecret, .tokenUnknownClient, .tokenRefresh, .tokenRefreshChain,
-        .tokenRefreshRotation, .tokenInvalidRefresh, .tokenErrorFormat, .tokenErrorFields, .tokenWWWAuthenticate, .tokenResource,
+        .tokenCodeSingleUse, .tokenCodeRedirectBinding, .tokenInvalidCode, .tokenCodeClientBinding, .tokenWrongSecret, .tokenUnknownClient,
+        .tokenRefresh, .tokenRefreshChain, .tokenRefreshRotation, .tokenRefreshClientBinding, .tokenRefreshAfterExpiry,
+        .tokenRefreshOutlivesSession, .tokenInvalidRefresh, .tokenErrorFormat, .tokenErrorFields, .tokenWWWAuthenticate, .tokenResource,
         .tokenResourceRefusal, .tokenRevoke, .tokenRevokeUnknown, .tokenCodeExpiry,
     ]
 }

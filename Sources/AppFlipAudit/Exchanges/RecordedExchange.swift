@@ -5,6 +5,8 @@ public struct RecordedExchange: Sendable, Hashable {
     /// The kind of partner endpoint the request went to.
     public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case authorization, token, revocation, resource
+        /// The sign-out URL that ends a session (`token.refresh-outlives-session`).
+        case signOut = "sign-out"
         /// A hosted association file (apple-app-site-association, assetlinks.json) or a file it includes.
         case hostedFile = "hosted-file"
     }

@@ -88,6 +88,11 @@ enum LocationJudge {
         fields(of: query(of: location) ?? "").first { $0.name == name }?.value
     }
 
+    /// The form-decoded value of the parameter `name` in the query, else in the fragment.
+    static func parameterInQueryOrFragment(_ name: String, in location: String) -> String? {
+        parameter(name, in: location) ?? fields(of: fragment(of: location) ?? "").first { $0.name == name }?.value
+    }
+
     private static func query(of location: String) -> String? {
         let beforeFragment = location.prefix { $0 != "#" }
         return beforeFragment.firstIndex(of: "?").map { String(beforeFragment[beforeFragment.index(after: $0)...]) }

@@ -15,6 +15,9 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
     let context: AuditContext
     /// Problems seen across flips, for the checks that judge every result (shape, error values).
     let observations = FlipObservations()
+    /// One flip at a time, whoever sends it (the families, the token checks' codes): every URL the Google app
+    /// receives belongs to the flip just sent.
+    let flips = AsyncGate(capacity: 1)
 
     /// An audit on `connection`, with `google` registered for every Google app's redirect path
     /// (`GoogleApp.register(on:bundleID: nil)`), so that whatever the app opens there is seen.
@@ -28,11 +31,11 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
 
     var codeCheck: CheckSpec { .partnerCode }
 
-    /// Every partner-app probe; each check's verdict is built from what they record. Throws only when
-    /// appflipd cannot be reached.
-    func probe() async throws(AuditUnreachable) {
-        guard try await routeAndCode() else { return }
+    /// The families, once `routeAndCode()` found the app; each check's verdict is built from what they
+    /// record. Throws only when appflipd cannot be reached.
+    func families() async throws(AuditUnreachable) {
         if context.ledger.isMet(.appCode) {
+            try await equivalentLinks()
             try await redirectURIs()
             try await states(success: true)
         }
@@ -48,7 +51,7 @@ public struct PartnerAppAudit: ScopedCodeSource, CodeOrigin {
     }
 
     /// `partner.route` and `partner.code` on one valid flip; false when the link reaches no app.
-    private func routeAndCode() async throws(AuditUnreachable) -> Bool {
+    func routeAndCode() async throws(AuditUnreachable) -> Bool {
         let ledger = context.ledger
         let state = "appflip-audit-route"
         let routed = try await flip(fields(state: state, redirectURI: redirectURI.string), for: "partner.route, partner.code: a valid flip link")

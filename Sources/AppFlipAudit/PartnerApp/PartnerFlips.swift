@@ -24,9 +24,13 @@ extension PartnerAppAudit {
         return verdict
     }
 
-    /// Sends one flip link for `purpose` (a check's id, then what the link tries) and collects what came
-    /// back; the handoff is recorded in the run's sequence.
+    /// Sends one flip link for `purpose` (a check's id, then what the link tries), once the flip before it is
+    /// done, and collects what came back; the handoff is recorded in the run's sequence.
     func flip(_ fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> PartnerFlip {
+        try await flips.run { () async throws(AuditUnreachable) in try await sendFlip(fields, for: purpose) }
+    }
+
+    private func sendFlip(_ fields: [(name: String, value: String)], for purpose: String) async throws(AuditUnreachable) -> PartnerFlip {
         let link = target.link.string + (target.link.query == nil ? "?" : "&") + FormEncoding.encode(fields)
         let handoff = HandoffRecording(context.exchanges, .open, purpose: purpose, sent: link)
         do {
@@ -102,8 +106,7 @@ final class FlipObservations: Sendable {
         var errorValues: [String] = []
         for violation in verdict.violations {
             switch violation {
-            // The Google app, the client here, ignores a parameter it does not know (RFC 6749 §4.1.2).
-            case .stateMismatch, .stateMissing, .notTheRedirectURI, .unexpectedParameter: continue
+            case .stateMismatch, .stateMissing, .notTheRedirectURI: continue
             case .unknownError(let error): errorValues.append("error=\(error) is not an App Flip error value (\(context))")
             default: shape.append("\(violation) (\(context))")
             }

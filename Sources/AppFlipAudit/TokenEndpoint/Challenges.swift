@@ -3,7 +3,8 @@ import AppFlipGoogle
 
 /// The requests that call for a challenge: a wrong secret in HTTP Basic, when Basic is accepted for the
 /// client (its answer, with every other 401 of the run, is judged by ``ChallengeJudge``), and the resource
-/// without a token, with one never issued and with the revoked grant's (`token.resource-refusal`).
+/// without a token, with one never issued, a real one mutated, and the revoked grants'
+/// (`token.resource-refusal`).
 extension TokenEndpointAudit {
     /// A wrong secret in HTTP Basic with a made-up refresh token, sent only when Basic is shown accepted.
     func basicChallenge() async throws(AuditUnreachable) {
@@ -18,12 +19,21 @@ extension TokenEndpointAudit {
         _ = try await refresh(Self.madeUpToken(), wrong, for: "token.www-authenticate: a made-up refresh token with a wrong secret in HTTP Basic")
     }
 
-    /// `token.resource-refusal`: no token and a made-up one, plus the revoked grant's access tokens.
-    func resourceRefusal(revoked: [(String, ResourceAnswer)]) async throws(AuditUnreachable) {
-        guard target.resourceURL != nil, let none = try await resource(nil, for: "token.resource-refusal: no token"),
-            let madeUp = try await resource(Self.madeUpToken(), for: "token.resource-refusal: a token never issued")
-        else { return }
-        let inputs = [("no token", none), ("a token never issued", madeUp)] + revoked
+    /// `token.resource-refusal`: no token, a made-up one, every mutation of the first exchange's access
+    /// token (`issued`) a header can carry, and the revoked grants' access tokens.
+    func resourceRefusal(revoked: [(String, ResourceAnswer)], issued: TokenAnswer?) async throws(AuditUnreachable) {
+        guard target.resourceURL != nil, let none = try await resource(nil, for: "token.resource-refusal: no token") else { return }
+        var tokens = [("a token never issued", Self.madeUpToken())]
+        if let access = issued?.accessToken {
+            // A header carries visible ASCII only (RFC 9110 §5.5): the other mutations cannot be sent there.
+            tokens += Self.secretMutations(of: access).filter { $0.value?.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) == true }.map {
+                ("a real access token \($0.label)", $0.value ?? "")
+            }
+        }
+        let answers = try await BoundedProbes.run(tokens, limit: concurrency) { token throws(AuditUnreachable) in
+            try await self.resource(token.1, for: "token.resource-refusal: \(token.0)")
+        }
+        let inputs = [("no token", none)] + zip(tokens, answers).compactMap { token, answer in answer.map { (token.0, $0) } } + revoked
         let evidence = inputs.map { "\($0.0): \($0.1)" }
         var failures: [String] = []
         var warnings: [String] = []

@@ -11,11 +11,7 @@ extension TokenEndpointAudit {
         let first = try await exchange(code, google, for: "token.code-single-use: its own code")
         var evidence = ["exchange of its own \(Self.redacted("code", code)): \(first)"]
         guard first.issuedTokens else {
-            context.ledger.set(.tokens, .brokeRule(.tokenExchange, "its own code's exchange got \(first.summary)"), for: check)
-            context.ledger.record(
-                .tokenExchange,
-                .fail("token.code-single-use's own fresh code got \(first.summary), not tokens", evidence: evidence)
-            )
+            shortOfTokens(first, line: evidence[0], for: check)
             return
         }
         let working = try await shownWorking(first, google, resourceWorks: resourceWorks, &evidence)
@@ -107,5 +103,63 @@ extension TokenEndpointAudit {
             answer.issuedTokens
                 ? .warn("\(sent) got \(answer.summary)", evidence: evidence) : .held("\(sent): refused, \(answer.summary)", evidence: evidence)
         )
+    }
+}
+
+/// The single-use and exactness of codes under families: a code exchanged twice at once, and a code the
+/// server never issued — a real one mutated.
+extension TokenEndpointAudit {
+    /// The mutations of a code or token the audit sends in its place: the real one in another letter case,
+    /// cut short by a character at either end, cut to its first half. A server that takes one of them for
+    /// the real one compares without case or by a prefix, so that fewer guesses find a live secret (RFC 6749
+    /// §10.10). A longer value or a lookalike (a suffix, a NUL, a normalisation form) is left out: a server
+    /// that takes it has still been shown the whole secret, and no rule is broken.
+    static func secretMutations(of secret: String) -> [Mutation] {
+        IdentifierMutations.all(of: secret, families: [.letterCase, .prefix, .truncation]).filter { $0.value?.isEmpty == false }
+    }
+
+    /// `token.code-single-use`, concurrently: its own code exchanged twice at once gets tokens at most once.
+    /// Not sent with `--concurrency 1`, which asks for one request at a time.
+    func concurrentReplay(_ codes: any AuditCodeSource, _ google: Client) async throws(AuditUnreachable) {
+        let check = CheckSpec.tokenCodeSingleUse
+        guard concurrency > 1 else {
+            context.ledger.record(check, .note(["a code twice at once: not sent, --concurrency 1 asks for one request at a time"]))
+            return
+        }
+        guard let code = try await freshCode(codes, for: check) else { return }
+        let answers = try await BoundedProbes.run([1, 2], limit: 2) { attempt throws(AuditUnreachable) in
+            try await self.exchange(code, google, for: "token.code-single-use: its own code twice at once (\(attempt) of 2)")
+        }
+        let evidence = answers.enumerated().map { "the same \(Self.redacted("code", code)) twice at once, \($0.offset + 1) of 2: \($0.element)" }
+        let issued = answers.filter(\.issuedTokens).count
+        context.ledger.record(
+            check,
+            issued > 1
+                ? .fail("a code exchanged twice at once got tokens twice: its single use does not hold under concurrency", evidence: evidence)
+                : .held("a code exchanged twice at once got tokens \(issued == 1 ? "once" : "neither time")", evidence: evidence)
+        )
+    }
+
+    /// `token.invalid-code`: every mutation of its own fresh code is refused; then the code itself is
+    /// exchanged, for the evidence that the mutations were of a live code.
+    func invalidCode(_ codes: any AuditCodeSource, _ google: Client) async throws(AuditUnreachable) {
+        let check = CheckSpec.tokenInvalidCode
+        guard let code = try await freshCode(codes, for: check) else { return }
+        let mutations = Self.secretMutations(of: code)
+        let answers = try await BoundedProbes.run(mutations, limit: concurrency) { mutation throws(AuditUnreachable) in
+            try await self.exchange(mutation.value ?? "", google, for: "token.invalid-code: its own code \(mutation.label)")
+        }
+        let probes = zip(mutations, answers).map { mutation, answer in
+            // RFC 6749 §5.2: invalid_grant; a value the server reads as malformed may be invalid_request.
+            Probe(
+                label: "its own code \(mutation.label)",
+                answer: answer,
+                refused: answer.isError("invalid_grant") || answer.isError("invalid_request")
+            )
+        }
+        let control = try await exchange(code, google, for: "token.invalid-code: its own code, exactly")
+        var finding = Self.family("presented", probes, expected: "HTTP 400 invalid_grant (or invalid_request)")
+        finding.evidence.append("then its own \(Self.redacted("code", code)), exactly: \(control)")
+        context.ledger.record(check, finding)
     }
 }

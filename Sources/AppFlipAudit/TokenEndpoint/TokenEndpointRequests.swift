@@ -68,9 +68,10 @@ extension TokenEndpointAudit {
         try await post(target.url, [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], client, grant: .refreshToken, for: purpose)
     }
 
-    /// An RFC 7009 revocation request for `token`, hinted as a refresh token, as Google sends it on unlinking.
-    func revoke(_ token: String, at url: String, _ client: Client, for purpose: String) async throws(AuditUnreachable) -> TokenAnswer {
-        try await post(url, [("token", token), ("token_type_hint", "refresh_token")], client, grant: .revocation, for: purpose)
+    /// An RFC 7009 revocation request for `token` with `hint` as `token_type_hint` (Google sends
+    /// `refresh_token` on unlinking), or none.
+    func revoke(_ token: String, hint: String?, at url: String, _ client: Client, for purpose: String) async throws(AuditUnreachable) -> TokenAnswer {
+        try await post(url, [("token", token)] + (hint.map { [("token_type_hint", $0)] } ?? []), client, grant: .revocation, for: purpose)
     }
 
     func post(
@@ -92,7 +93,8 @@ extension TokenEndpointAudit {
             let pair = PercentEncoding.encodeStrictly(client.id) + ":" + PercentEncoding.encodeStrictly(client.secret)
             request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
         case nil:
-            break
+            // No authentication at all: the client names itself, as a public client would.
+            if !client.id.isEmpty { fields.append(("client_id", client.id)) }
         }
         request.body = .bytes(ByteBuffer(string: FormEncoding.encode(fields)))
         let secrets = [client.secret, target.clientSecret] + fields.filter { SecretNames.isSecret(name: $0.name) }.map(\.value)

@@ -1,4 +1,5 @@
 import AppFlipCore
+import AppFlipGoogle
 import AppFlipProtocol
 
 /// The one place an unmet need is blamed: on the audit's own input (could not run, exit status 1, with its
@@ -223,5 +224,39 @@ extension Blame {
                 "the Google app's valid intent got a result that breaks the contract: \(verdict.violations.joined(separator: "; "))"
             )
         }
+    }
+}
+
+// MARK: The lifecycle options
+
+extension Blame {
+    /// `second-client-auth`: does the token endpoint accept the second client's credentials? `answers` are
+    /// its answers to a made-up refresh token, by each method tried: anything but `invalid_client` (or a 401)
+    /// is the client authenticated, the token refused.
+    static func secondClient(_ answers: [(method: ClientAuthMethod, answer: TokenAnswer)]) -> Blame {
+        let said = answers.map { "\($0.method.name): \($0.answer)" }.joined(separator: "; ")
+        if let accepted = answers.first(where: {
+            !$0.answer.isError("invalid_client", statuses: [400, 401]) && $0.answer.status != 401 && $0.answer.status < 500
+        }) {
+            return .met("the second client is accepted (\(accepted.method.name)): \(said)")
+        }
+        if answers.contains(where: { $0.answer.status >= 500 }) {
+            return .couldNotRun(.serverError, "the token endpoint answered the second client with a server error: \(said)")
+        }
+        return .couldNotRun(
+            .contradictoryOptions,
+            "the token endpoint refused the second client's credentials (\(said)): check --second-client-id and --second-client-secret-file"
+        )
+    }
+
+    /// `signed-out`: did `--sign-out-url` end the session? `after` is the authorization endpoint's answer to
+    /// the session's credential once signed out, and `code` the code it carries, if any: a code is the
+    /// session alive, and the sign-out the audit's input that did not work.
+    static func signOut(_ after: AuthorizationAnswer, code: String?, signOut: String) -> Blame {
+        guard code != nil else { return .met("once signed out, the session's credential got no code: \(after)") }
+        return .couldNotRun(
+            .sessionNotEnded,
+            "\(signOut) answered, but the session's credential still gets a code (\(after)): the session did not end"
+        )
     }
 }

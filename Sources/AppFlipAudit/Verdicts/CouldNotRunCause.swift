@@ -21,6 +21,8 @@ public enum CouldNotRunCause: String, Sendable, Hashable, CaseIterable {
     case userCannotLink = "user-cannot-link"
     /// No app of `--android-package` is installed on appflipd.
     case appNotInstalled = "app-not-installed"
+    /// `--sign-out-url` answered, but the session it was to end still gets codes.
+    case sessionNotEnded = "session-not-ended"
 
     /// The cause in a few words, for docs/audit.md's list.
     public var summary: String {
@@ -35,6 +37,7 @@ public enum CouldNotRunCause: String, Sendable, Hashable, CaseIterable {
         case .userCannotLink:
             "the app or endpoint says the user cannot link now: cancelled, unrecoverable, RESULT_CANCELED, ERROR_TYPE 1 or 2, access_denied"
         case .appNotInstalled: "no app of --android-package is installed on appflipd"
+        case .sessionNotEnded: "--sign-out-url did not end the session: the authorization endpoint still gives its credential a code"
         }
     }
 }

@@ -80,8 +80,13 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "The RFC 7009 revocation endpoint Google calls when a user unlinks, e.g. the embedded server's /revoke.")
     var revokeURL: String?
 
-    @Flag(help: "Also run the slow checks: a code older than 10 minutes must be refused (waits 10 minutes).")
+    @Flag(
+        help:
+            "Also run the slow checks: a code older than 10 minutes must be refused, a refresh must work once the access token expired (waits 10 minutes)."
+    )
     var slow = false
+
+    @OptionGroup var families: AuditFamilyOptions
 
     @Option(help: "An apple-app-site-association file to check.")
     var aasaFile: String?
@@ -166,7 +171,8 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(
         help: """
             How many independent requests to the authorization endpoint (the 12 redirect URIs, the lookalikes, \
-            the states) may be in flight at once, 1 to 16 (default 4). Flip links go one at a time.
+            the states) and of the token endpoint's checks may be in flight at once, 1 to 16 (default 4). Flip \
+            links go one at a time.
             """
     )
     var concurrency: Int = Auditor.defaultConcurrency
@@ -220,6 +226,7 @@ struct AuditCommand: AsyncParsableCommand {
         if (clientAuth != "post" || resourceURL != nil || revokeURL != nil || slow) && !tokenEndpointOptions.isGiven {
             throw ValidationError("--client-auth, --resource-url, --revoke-url and --slow need the token endpoint (--token-url or --oauth-config)")
         }
+        try families.validate(clientID: clientID, tokenEndpoint: tokenEndpointOptions.isGiven, authorizationEndpoint: authorizeURL != nil)
         guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be 1 to 16") }
         guard flipTimeout > 0, flipTimeout <= 3600 else { throw ValidationError("--flip-timeout must be more than 0 and at most 3600") }
         guard runTimeout > 0, runTimeout <= 86400 else { throw ValidationError("--timeout must be more than 0 and at most 86400") }
@@ -239,7 +246,9 @@ struct AuditCommand: AsyncParsableCommand {
             )
         }
         if let authorizeURL {
-            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: try credential())
+            let credential = try credential()
+            auditor.authorization = AuthorizationEndpointTarget(url: authorizeURL, clientID: clientID, scopes: scopes, credential: credential)
+            auditor.authorization?.signOut = try families.signOut(credential: credential)
         }
         if tokenEndpointOptions.isGiven {
             let endpoint = try tokenEndpointOptions.endpoint(clientID: clientID)
@@ -252,6 +261,7 @@ struct AuditCommand: AsyncParsableCommand {
                 revokeURL: revokeURL,
                 codeExpiry: slow
             )
+            try families.apply(to: &auditor.token!)
         }
         if let androidPackage, let androidAction, let redirectURI {
             auditor.android = (

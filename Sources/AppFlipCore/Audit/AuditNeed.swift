@@ -29,9 +29,11 @@ public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
     case revocationEndpoint = "revocation-endpoint"
     /// The slow checks: `--slow`.
     case slow
-    /// A second client registered at the partner: its id and secret.
+    /// A second client registered at the partner: its id and secret (`--second-client-id`,
+    /// `--second-client-secret-file`).
     case secondClient = "second-client"
-    /// A way to end the signed-in user's session: a sign-out URL, or a credential to sign out with.
+    /// A way to end the signed-in user's session: `--sign-out-url`, with the sign-in credential or a second
+    /// one to sign out with (`--sign-out-session-file`).
     case sessionEnd = "session-end"
 
     // MARK: Established by a precondition
@@ -55,6 +57,10 @@ public enum AuditNeed: String, Sendable, Hashable, Codable, CaseIterable {
     case refresh
     /// The Google app's intent yields a code (`android.code`).
     case androidCode = "android-code"
+    /// The second client's credentials are accepted (`token.code-client-binding`).
+    case secondClientAuth = "second-client-auth"
+    /// The sign-out ended the session the check's code came from (`token.refresh-outlives-session`).
+    case signedOut = "signed-out"
     /// The statements of the app's App Links hosts name a key the app is signed with (`app.android.statement-key`).
     case appLinksKey = "app-links-key"
     /// Android 12+ verifies every host of the app's autoVerify filters (`app.android.hosts-verified`).
@@ -117,8 +123,8 @@ extension AuditNeed {
         case .resource: "--resource-url"
         case .revocationEndpoint: "--revoke-url"
         case .slow: "--slow"
-        case .secondClient: "a second client registered at the partner (no check needs it yet)"
-        case .sessionEnd: "a way to end the user's session (no check needs it yet)"
+        case .secondClient: "a second client registered at the partner: --second-client-id and --second-client-secret-file"
+        case .sessionEnd: "a way to end the user's sign-in session: --sign-out-url"
         case .appRoute: "the flip link reaches the app (partner.route)"
         case .appCode: "a valid flip link yields a code (partner.code)"
         case .signIn: "the sign-in credential is accepted (authorize.sign-in)"
@@ -129,6 +135,8 @@ extension AuditNeed {
         case .refreshToken: "the exchange issued a refresh token (token.refresh-issued)"
         case .refresh: "a refresh issued a new access token (token.refresh)"
         case .androidCode: "the Google app's intent yields a code (android.code)"
+        case .secondClientAuth: "the token endpoint accepts the second client's credentials (token.code-client-binding)"
+        case .signedOut: "the sign-out ended the session the check's code came from (token.refresh-outlives-session)"
         case .appLinksKey: "the statements of the app's hosts name a key it is signed with (app.android.statement-key)"
         case .appLinksVerified: "Android 12+ verifies every host of the app's autoVerify filters (app.android.hosts-verified)"
         case .redirect: "the authorization endpoint redirected to a redirect_uri"

@@ -10,6 +10,12 @@ public enum AuditSource {
     public static let googleOAuth = "Google, OAuth-based account linking (developers.google.com/identity/account-linking/oauth-linking)"
     /// Google's unlinking page: the refresh token lives as long as the link, and unlinking revokes it.
     public static let googleUnlinking = "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking)"
+    /// Google's OAuth linking page, on what the token endpoint's refresh exchange is for.
+    public static let googleRefreshExchange =
+        "Google, Account linking with OAuth (developers.google.com/assistant/identity/oauth2?oauth=code): the token exchange endpoint \"Exchanges a long-lived refresh token for a short-lived access token. This exchange happens when Google needs a new access token because the one it had expired.\""
+    /// Google's unlinking page, on what unlinks an account: a session's end is not among them.
+    public static let googleUnlinkingEvents =
+        "Google, Unlinking accounts (developers.google.com/identity/account-linking/unlinking): \"Accounts can become unlinked by any of the following: User request from a Google application or Google Account settings, Your platform; Failure to renew an expired refresh token; Other events initiated by you or Google.\""
     /// Google's reference of the endpoints a partner implements, and the sentence that requires HTTPS of all of them.
     public static let googleAPIReference =
         "Google, Account linking: your API reference (developers.google.com/identity/account-linking/your-api-reference), \"Prerequisites and standards\": \"All endpoints must be served over a secure HTTPS connection\""

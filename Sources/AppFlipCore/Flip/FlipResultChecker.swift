@@ -38,10 +38,8 @@ public struct FlipResultChecker: Sendable, Hashable {
                 violations.append(.notUTF8(parameter: nil))
                 continue
             }
-            guard let name = Name(rawValue: decoded) else {
-                violations.append(.unexpectedParameter(decoded))
-                continue
-            }
+            // RFC 6749 §4.1.2: the client MUST ignore unrecognized response parameters.
+            guard let name = Name(rawValue: decoded) else { continue }
             fields[name, default: []].append(field)
         }
         for name in Name.allCases {

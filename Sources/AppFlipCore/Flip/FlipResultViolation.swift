@@ -7,8 +7,6 @@ public enum FlipResultViolation: Sendable, Hashable, CustomStringConvertible {
     case noQuery
     /// A name (`parameter` is `nil`) or a value that is not valid UTF-8 once decoded.
     case notUTF8(parameter: String?)
-    /// A parameter other than `code`, `state`, `error` and `error_description`.
-    case unexpectedParameter(String)
     case duplicated(String, count: Int)
     case neitherCodeNorError
     case bothCodeAndError
@@ -31,7 +29,6 @@ public enum FlipResultViolation: Sendable, Hashable, CustomStringConvertible {
         case .noQuery: "the result has no query"
         case .notUTF8(let parameter?): "\(parameter) is not valid UTF-8 once decoded"
         case .notUTF8(nil): "a parameter name is not valid UTF-8 once decoded"
-        case .unexpectedParameter(let name): "unexpected parameter \(String(reflecting: name))"
         case .duplicated(let name, let count): "\(name) occurs \(count) times"
         case .neitherCodeNorError: "neither code nor error is present"
         case .bothCodeAndError: "both code and error are present"

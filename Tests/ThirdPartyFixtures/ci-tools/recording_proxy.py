@@ -62,13 +62,15 @@ def note_headers(headers):
 
 
 def save():
+    # Under the lock as a whole: requests relayed at once share the temporary file, and one thread's replace
+    # would take it from under another's.
     with lock:
         lines = "".join(value + "\n" for value in sorted(found))
-    temporary = args.secrets + ".tmp"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(lines)
-    os.replace(temporary, args.secrets)
+        temporary = args.secrets + ".tmp"
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(lines)
+        os.replace(temporary, args.secrets)
 
 
 class Relay(http.server.BaseHTTPRequestHandler):

@@ -22,6 +22,8 @@ def main():
     parser.add_argument("--state", required=True)
     parser.add_argument("--client-id", required=True)
     parser.add_argument("--client-secret", required=True)
+    parser.add_argument("--second-client-id", help="a second confidential client with the same redirect URIs")
+    parser.add_argument("--second-client-secret")
     parser.add_argument("--username", required=True)
     parser.add_argument("--password", required=True)
     parser.add_argument("--redirect-uri", action="append", required=True)
@@ -46,16 +48,18 @@ def main():
 
     call_command("migrate", verbosity=0, interactive=False)
     user = get_user_model().objects.create_user(args.username, f"{args.username}@example.com", args.password)
-    Application.objects.create(
-        name="appflip-partner",
-        client_id=args.client_id,
-        client_secret=args.client_secret,
-        user=user,
-        client_type=Application.CLIENT_CONFIDENTIAL,
-        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
-        redirect_uris=" ".join(args.redirect_uri),
-        skip_authorization=True,
-    )
+    second = [("another-client", args.second_client_id, args.second_client_secret)] if args.second_client_id else []
+    for name, client_id, client_secret in [("appflip-partner", args.client_id, args.client_secret)] + second:
+        Application.objects.create(
+            name=name,
+            client_id=client_id,
+            client_secret=client_secret,
+            user=user,
+            client_type=Application.CLIENT_CONFIDENTIAL,
+            authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+            redirect_uris=" ".join(args.redirect_uri),
+            skip_authorization=True,
+        )
 
     class QuietHandler(WSGIRequestHandler):
         def log_message(self, format, *args):  # request lines carry codes in Location-bound queries

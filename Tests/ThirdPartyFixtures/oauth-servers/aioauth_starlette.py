@@ -47,13 +47,14 @@ class Storage(BaseStorage):
         self.tokens = []  # dicts: token, user, grant (the code it came from), predecessor (careful rotation)
 
     async def get_client(self, *, request, client_id, client_secret=None):
-        if client_id != args.client_id:
+        known = dict(common.clients(args))
+        if client_id not in known:
             return None
-        if client_secret is not None and client_secret != args.client_secret:
+        if client_secret is not None and client_secret != known[client_id]:
             return None
         return Client(
-            client_id=args.client_id,
-            client_secret=args.client_secret,
+            client_id=client_id,
+            client_secret=known[client_id],
             grant_types=["authorization_code", "refresh_token"],
             response_types=["code"],
             redirect_uris=args.redirect_uri,
@@ -138,6 +139,8 @@ class Storage(BaseStorage):
         entry = self.find(access_token, refresh_token)
         if entry is None:
             return
+        if careful and entry["token"].client_id != client_id:
+            return  # RFC 7009 §2.1: another client's token is not revoked
         if not careful:
             self.tokens.remove(entry)  # the example deletes the row
             return

@@ -220,18 +220,19 @@ with app.app_context():
     user = User(username=args.username, password=args.password)
     db.session.add(user)
     db.session.commit()
-    client = OAuth2Client(client_id=args.client_id, client_secret=args.client_secret, user_id=user.id, client_id_issued_at=int(time.time()))
-    metadata = {
-        "client_name": "Google",
-        "redirect_uris": args.redirect_uri,
-        "grant_types": ["authorization_code", "refresh_token"],
-        "response_types": ["code"],
-        "scope": " ".join(args.scope),
-    }
-    if careful:
-        metadata["token_endpoint_auth_method"] = "client_secret_post"
-    client.set_client_metadata(metadata)
-    db.session.add(client)
+    for client_id, client_secret in common.clients(args):
+        client = OAuth2Client(client_id=client_id, client_secret=client_secret, user_id=user.id, client_id_issued_at=int(time.time()))
+        metadata = {
+            "client_name": "Google" if client_id == args.client_id else "another client",
+            "redirect_uris": args.redirect_uri,
+            "grant_types": ["authorization_code", "refresh_token"],
+            "response_types": ["code"],
+            "scope": " ".join(args.scope),
+        }
+        if careful:
+            metadata["token_endpoint_auth_method"] = "client_secret_post"
+        client.set_client_metadata(metadata)
+        db.session.add(client)
     db.session.commit()
 
 common.exit_after(args.lifetime)

@@ -15,12 +15,20 @@ def arguments(description):
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--client-id", required=True)
     parser.add_argument("--client-secret", required=True)
+    parser.add_argument("--second-client-id", help="a second confidential client, with the first one's redirect URIs and scopes")
+    parser.add_argument("--second-client-secret")
     parser.add_argument("--redirect-uri", action="append", required=True)
     parser.add_argument("--scope", action="append", required=True)
     parser.add_argument("--username", required=True)
     parser.add_argument("--password", required=True)
     parser.add_argument("--lifetime", type=int, default=300)
     return parser.parse_args()
+
+
+def clients(args):
+    """Every registered client as (client_id, client_secret): the first, and the second when given."""
+    second = [(args.second_client_id, args.second_client_secret)] if args.second_client_id else []
+    return [(args.client_id, args.client_secret)] + second
 
 
 def listening_socket():

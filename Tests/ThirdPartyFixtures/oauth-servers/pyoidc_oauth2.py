@@ -81,20 +81,22 @@ def error(code, status, description=None):
 
 
 base = "http://127.0.0.1"
-client = {
-    "client_secret": args.client_secret,
-    "redirect_uris": [(uri, None) for uri in args.redirect_uri],
-    "client_salt": "salted",
-    "response_types": ["code"],
-}
-if careful:
-    client["token_endpoint_auth_method"] = "client_secret_post"
+cdb = {}
+for client_id, client_secret in common.clients(args):
+    cdb[client_id] = {
+        "client_secret": client_secret,
+        "redirect_uris": [(uri, None) for uri in args.redirect_uri],
+        "client_salt": "salted",
+        "response_types": ["code"],
+    }
+    if careful:
+        cdb[client_id]["token_endpoint_auth_method"] = "client_secret_post"
 sdb = create_session_db(base, os.urandom(16).hex(), os.urandom(16).hex())
 broker = AuthnBroker()
 login_method = CookieLogin(None)  # its server is the provider, which needs the broker first
 broker.add("UNDEFINED", login_method)
 provider = (CarefulProvider if careful else Provider)(
-    "pyoidc", sdb, {args.client_id: client}, broker, Implicit(), client_authn if careful else verify_client, symkey=os.urandom(16), baseurl=base
+    "pyoidc", sdb, cdb, broker, Implicit(), client_authn if careful else verify_client, symkey=os.urandom(16), baseurl=base
 )
 login_method.init_srv(provider)
 

@@ -29,7 +29,15 @@ TEMPLATES = [
         "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
     }
 ]
-DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": os.path.join(STATE_DIR, "db.sqlite3")}}
+# IMMEDIATE transactions (Django 5.1+): concurrent writers wait for the lock instead of failing with "database
+# is locked", as a partner serving more than one request at a time on SQLite configures it.
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": os.path.join(STATE_DIR, "db.sqlite3"),
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
+    }
+}
 USE_TZ = True
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/accounts/login/"
