@@ -40,7 +40,8 @@ import Testing
             defer { releasing.finish() }
             let handler = TestPartner.handler(extra: [
                 "authorization": .object(["remote": .object(["authorizeURL": .string(base + "/authorize")])]),
-                "timeoutSeconds": .number(2),
+                // Long enough for the second flip on a loaded machine (under a sanitizer too); the first waits it out.
+                "timeoutSeconds": .number(5),
             ])
             try await TestPartner.run(handler: handler) { daemon in
                 let connection = try await daemon.connect()
