@@ -180,7 +180,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "a bogus refresh token gets HTTP 400 invalid_grant",
         rule:
-            "A refresh token the server never issued (made up, an access token, a real one mutated: in another case, cut short, extended, with a NUL, in a Unicode lookalike) gets HTTP 400 with error=invalid_grant.",
+            "A refresh token the server never issued (made up, an access token, a real one mutated: in another case, cut short by a character at either end, cut to its first half) gets HTTP 400 with error=invalid_grant.",
         source: "\(AuditSource.rfc(6749, "5.2")); \(AuditSource.validationTool)",
         level: .must,
         requires: [.tokenEndpoint, .refreshGrant]
@@ -277,7 +277,7 @@ extension CheckSpec {
         target: .tokenEndpoint,
         title: "a mutated code gets invalid_grant",
         rule:
-            "A code the server never issued, a real one mutated (in another case, cut short, extended, with a NUL, in a Unicode lookalike), gets no tokens: HTTP 400 invalid_grant (or invalid_request, for a value the server reads as malformed).",
+            "A code the server never issued, a real one mutated (in another case, cut short by a character at either end, cut to its first half: what a comparison without case or by a prefix takes for it), gets no tokens: HTTP 400 invalid_grant (or invalid_request, for a value the server reads as malformed).",
         source: "\(AuditSource.rfc(6749, "4.1.3")), §5.2, §10.10",
         level: .must,
         requires: [.tokenEndpoint, .code, .workingClientAuth, .tokens]
