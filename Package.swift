@@ -142,7 +142,7 @@ let package = Package(
             name: "AppFlipAudit",
             dependencies: [
                 "AppFlipArtifacts", "AppFlipClient", "AppFlipConfiguration", "AppFlipCore", "AppFlipGoogle", "AppFlipHTTPClient",
-                "AppFlipProtocol", .httpClient, .logging, .nio("NIOCore"), .nio("NIOHTTP1"),
+                "AppFlipProtocol", .httpClient, .logging, .nio("NIOConcurrencyHelpers"), .nio("NIOCore"), .nio("NIOHTTP1"),
             ],
             swiftSettings: swiftSettings
         ),

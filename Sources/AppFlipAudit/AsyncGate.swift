@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// At most `capacity` pieces of work at once, from tasks that otherwise run at once; the others wait, in
 /// arrival order. The audit's flips go through one of capacity 1, since the Google app's deliveries cannot
@@ -11,15 +11,15 @@ final class AsyncGate: Sendable {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     init(capacity: Int) {
-        state = Mutex(State(capacity: max(capacity, 1)))
+        state = NIOLockedValueBox(State(capacity: max(capacity, 1)))
     }
 
     /// Changes the bound for work that has not started yet.
     func setCapacity(_ capacity: Int) {
-        let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let released = state.withLockedValue { state -> [CheckedContinuation<Void, Never>] in
             state.capacity = max(capacity, 1)
             let free = max(state.capacity - state.running, 0)
             let next = Array(state.waiting.prefix(free))
@@ -38,7 +38,7 @@ final class AsyncGate: Sendable {
 
     private func enter() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { state in
+            let now = state.withLockedValue { state in
                 guard state.running < state.capacity else {
                     state.waiting.append(continuation)
                     return false
@@ -51,7 +51,7 @@ final class AsyncGate: Sendable {
     }
 
     private func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let next = state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiting.isEmpty, state.running <= state.capacity else {
                 state.running -= 1
                 return nil

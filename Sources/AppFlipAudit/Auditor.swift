@@ -3,7 +3,7 @@ public import AppFlipCore
 import AppFlipGoogle
 public import AppFlipHTTPClient
 public import AsyncHTTPClient
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One `appflip audit`: every check that applies to the targets given, the others skipped with why, in
 /// one ``AuditReport``. The preconditions run first, one after the other; then the partner app's, the
@@ -345,14 +345,14 @@ public struct Auditor: Sendable {
 
 /// Resumes a continuation once, with the first of several racing values.
 private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+    private let continuation: NIOLockedValueBox<CheckedContinuation<Bool, Never>?>
 
     init(_ continuation: CheckedContinuation<Bool, Never>) {
-        self.continuation = Mutex(continuation)
+        self.continuation = NIOLockedValueBox(continuation)
     }
 
     func resume(_ value: Bool) {
-        continuation.withLock { $0.take() }?.resume(returning: value)
+        continuation.withLockedValue { $0.take() }?.resume(returning: value)
     }
 }
 

@@ -2,8 +2,8 @@ import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipProtocol
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 extension AndroidAppAudit {
     /// One start and what came back.
@@ -50,13 +50,13 @@ extension AndroidAppAudit {
 
     /// Every start of the run, for `android.result-contract`, which judges each result.
     final class StartLog: Sendable {
-        private let starts = Mutex<[Start]>([])
+        private let starts = NIOLockedValueBox<[Start]>([])
 
         func add(_ start: Start) {
-            starts.withLock { $0.append(start) }
+            starts.withLockedValue { $0.append(start) }
         }
 
-        var all: [Start] { starts.withLock { $0 } }
+        var all: [Start] { starts.withLockedValue { $0 } }
     }
 
     /// A connection of its own registered as one caller's identity (nil: none, a caller the daemon cannot

@@ -1,8 +1,8 @@
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipHTTPClient
+import NIOConcurrencyHelpers
 import NIOHTTP1
-import Synchronization
 
 /// Every HTTP exchange of one audit run, in order: each redacted ``RecordedExchange``, with the answer as
 /// the judges read it. The answers (tokens included) stay in memory; only the redacted records leave.
@@ -41,10 +41,10 @@ final class ExchangeRecorder: Sendable {
         uniqueKeysWithValues: RecordedExchange.Endpoint.allCases.map { ($0, AsyncGate(capacity: Auditor.defaultConcurrency)) }
     )
     /// The audit's requests in flight at each kind of endpoint.
-    private let inFlight = Mutex<[RecordedExchange.Endpoint: Int]>([:])
-    private let state = Mutex<(next: Int, exchanges: [Exchange])>((1, []))
+    private let inFlight = NIOLockedValueBox<[RecordedExchange.Endpoint: Int]>([:])
+    private let state = NIOLockedValueBox<(next: Int, exchanges: [Exchange])>((1, []))
     /// The handoffs through appflipd, numbered in the same sequence as the HTTP exchanges.
-    private let handoffState = Mutex<[RecordedHandoff]>([])
+    private let handoffState = NIOLockedValueBox<[RecordedHandoff]>([])
 
     init() {
         start = clock.now
@@ -57,7 +57,7 @@ final class ExchangeRecorder: Sendable {
 
     /// A number for a request about to be sent, and the instant it is.
     func begin() -> (id: Int, at: ContinuousClock.Instant) {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             defer { state.next += 1 }
             return state.next
         }
@@ -71,38 +71,38 @@ final class ExchangeRecorder: Sendable {
     func elapsed(since instant: ContinuousClock.Instant) -> Duration { clock.now - instant }
 
     func add(_ exchange: Exchange) {
-        state.withLock { $0.exchanges.append(exchange) }
+        state.withLockedValue { $0.exchanges.append(exchange) }
     }
 
     /// Attaches the answer a chain of exchanges came to, to the chain's first exchange.
     func attach(_ answer: Answer, to id: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if let index = state.exchanges.firstIndex(where: { $0.record.id == id }) { state.exchanges[index].answer = answer }
         }
     }
 
     /// Marks an exchange as one Google could send after all: the method it used was shown to be accepted.
     func markGoogleSends(_ id: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if let index = state.exchanges.firstIndex(where: { $0.record.id == id }) { state.exchanges[index].googleSends = true }
         }
     }
 
     /// Every exchange so far, by id.
     var exchanges: [Exchange] {
-        state.withLock { $0.exchanges }.sorted { $0.record.id < $1.record.id }
+        state.withLockedValue { $0.exchanges }.sorted { $0.record.id < $1.record.id }
     }
 
     /// The redacted records, by id.
     var records: [RecordedExchange] { exchanges.map(\.record) }
 
     func add(_ handoff: RecordedHandoff) {
-        handoffState.withLock { $0.append(handoff) }
+        handoffState.withLockedValue { $0.append(handoff) }
     }
 
     /// Every handoff through appflipd so far, by id.
     var handoffs: [RecordedHandoff] {
-        handoffState.withLock { $0 }.sorted { $0.id < $1.id }
+        handoffState.withLockedValue { $0 }.sorted { $0.id < $1.id }
     }
 }
 
@@ -203,7 +203,7 @@ extension ExchangeRecorder {
         exchange: () async throws -> BoundedResponse,
         reading: (Int, BoundedResponse) -> (Answer?, Value)
     ) async throws(AuditUnreachable) -> (id: Int, response: BoundedResponse, value: Value, overloaded: Bool) {
-        inFlight.withLock { $0[sending.endpoint, default: 0] += 1 }
+        inFlight.withLockedValue { $0[sending.endpoint, default: 0] += 1 }
         let (id, started) = begin()
         var record = RecordedExchange(
             id: id,
@@ -234,7 +234,7 @@ extension ExchangeRecorder {
                 body: Redaction.body(response.body, contentType: response.headers.first(name: "Content-Type"), secretsSent: sending.secrets),
                 bodySize: response.body.count
             )
-            let overloaded = inFlight.withLock { inFlight in
+            let overloaded = inFlight.withLockedValue { inFlight in
                 defer { inFlight[sending.endpoint, default: 1] -= 1 }
                 return response.status.code >= 500 && inFlight[sending.endpoint, default: 0] > 1
             }
@@ -243,7 +243,7 @@ extension ExchangeRecorder {
             add(exchange)
             return (id, response, value, overloaded)
         } catch {
-            inFlight.withLock { $0[sending.endpoint, default: 1] -= 1 }
+            inFlight.withLockedValue { $0[sending.endpoint, default: 1] -= 1 }
             record.failure = "\(error)"
             record.duration = elapsed(since: started)
             add(noted(record, nil))

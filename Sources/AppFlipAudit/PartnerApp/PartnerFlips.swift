@@ -2,8 +2,8 @@ import AppFlipClient
 import AppFlipCore
 import AppFlipGoogle
 import AppFlipProtocol
+import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// Flip links through appflipd and what the app opened, judged as the Google app reads a result.
 extension PartnerAppAudit {
@@ -84,7 +84,7 @@ final class FlipObservations: Sendable {
         var errorValueProblems: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     func note(_ flip: PartnerFlip, redirectURI: String, verdict: FlipResultVerdict) {
         let context = "after \(flip.link)"
@@ -116,7 +116,7 @@ final class FlipObservations: Sendable {
         }
         let isError: Bool =
             if case .error? = verdict.outcome { true } else { verdict.violations.contains { if case .unknownError = $0 { true } else { false } } }
-        state.withLock { state in
+        state.withLockedValue { state in
             state.results += 1
             state.shapeProblems += shape
             state.errorValueProblems += errorValues
@@ -126,7 +126,7 @@ final class FlipObservations: Sendable {
 
     /// The two checks' findings, and their needs: a result, and an error result.
     func record(into ledger: AuditLedger) {
-        let state = state.withLock { $0 }
+        let state = state.withLockedValue { $0 }
         if state.results == 0 {
             ledger.set(.appResult, .nothingToJudge("the app opened no result"))
         } else {

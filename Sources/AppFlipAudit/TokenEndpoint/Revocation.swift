@@ -1,5 +1,5 @@
 import AppFlipCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// RFC 7009, which Google follows when a user unlinks: `token.revoke` on grants of their own — a refresh
 /// token revoked with each `token_type_hint` (`refresh_token`, the wrong `access_token`, none), shown
@@ -173,11 +173,11 @@ extension TokenEndpointAudit {
 
 /// The resource's refusals of revoked grants' access tokens, gathered from revocations that run at once.
 final class RevokedAccess: Sendable {
-    private let refusals = Mutex<[(String, ResourceAnswer)]>([])
+    private let refusals = NIOLockedValueBox<[(String, ResourceAnswer)]>([])
 
     func add(_ answers: [(String, ResourceAnswer)]) {
-        refusals.withLock { $0 += answers }
+        refusals.withLockedValue { $0 += answers }
     }
 
-    var answers: [(String, ResourceAnswer)] { refusals.withLock { $0 } }
+    var answers: [(String, ResourceAnswer)] { refusals.withLockedValue { $0 } }
 }

@@ -1,5 +1,5 @@
 import AppFlipCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What one audit run found, check by check, and where each need stands: written by every probe and judge
 /// as the run goes, read once by ``VerdictBuilder`` at the end. A need is global, or a check's own when its
@@ -19,11 +19,14 @@ final class AuditLedger: Sendable {
         }
     }
 
-    private let state = Mutex<(snapshot: Snapshot, closed: Bool)>((Snapshot(), false))
+    // The audit's locks are NIO's pthread mutexes, not Synchronization.Mutex: on Linux that one is futex calls
+    // inside the uninstrumented standard library, and ThreadSanitizer would report the concurrent checks'
+    // writes as races.
+    private let state = NIOLockedValueBox<(snapshot: Snapshot, closed: Bool)>((Snapshot(), false))
 
     /// Adds what was found about `check`.
     func record(_ check: CheckSpec, _ finding: Finding) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.closed else { return }
             state.snapshot.findings[check, default: []].append(finding)
         }
@@ -33,7 +36,7 @@ final class AuditLedger: Sendable {
     /// state it was first given: the first cause is the one reported, and a later shortfall of one check's
     /// material is that check's own.
     func set(_ need: AuditNeed, _ needState: NeedState, for check: CheckSpec? = nil) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.closed else { return }
             if let check {
                 state.snapshot.ownNeeds[check, default: [:]][need] = needState
@@ -48,7 +51,7 @@ final class AuditLedger: Sendable {
 
     /// Where `need` stands globally; nil when undecided.
     func state(of need: AuditNeed) -> NeedState? {
-        state.withLock { $0.snapshot.needs[need] }
+        state.withLockedValue { $0.snapshot.needs[need] }
     }
 
     /// Whether `need` is met globally.
@@ -56,7 +59,7 @@ final class AuditLedger: Sendable {
 
     /// Something that could not be reached, for the report's `unreachable`.
     func unreachable(_ problem: String) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.closed else { return }
             state.snapshot.unreachable.append(problem)
         }
@@ -64,7 +67,7 @@ final class AuditLedger: Sendable {
 
     /// The findings and needs so far; with `closing`, nothing is written afterwards.
     func snapshot(closing: Bool = false) -> Snapshot {
-        state.withLock { state in
+        state.withLockedValue { state in
             if closing { state.closed = true }
             return state.snapshot
         }
