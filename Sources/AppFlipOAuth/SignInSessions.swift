@@ -1,6 +1,6 @@
 import AppFlipConfiguration
 import AppFlipHTTPClient
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The embedded server's signed-in users: one random session cookie per configured test user, minted when
 /// the server is created and held only in memory, and the further sessions its owner mints.
@@ -18,7 +18,7 @@ final class SignInSessions: Sendable {
         var standing: [String: String] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     private let users: [String: TestUser]
     private let random: any RandomSource
 
@@ -29,32 +29,32 @@ final class SignInSessions: Sendable {
             state.usersByToken[Exact(token)] = user
             state.standing[user.username] = token
         }
-        self.state = Mutex(state)
+        self.state = NIOLockedValueBox(state)
         self.users = Dictionary(users.map { ($0.username, $0) }, uniquingKeysWith: { first, _ in first })
         self.random = random
     }
 
     /// The cookie of `username`'s standing session, nil for an unknown user or once it has ended.
     func credential(for username: String) -> SessionCredential? {
-        state.withLock { $0.standing[username] }.map(Self.cookie)
+        state.withLockedValue { $0.standing[username] }.map(Self.cookie)
     }
 
     /// A new session of `username`, beside the standing one; nil for an unknown user.
     func newSession(for username: String) -> SessionCredential? {
         guard let user = users[username] else { return nil }
         let token = random.opaqueToken()
-        state.withLock { $0.usersByToken[Exact(token)] = user }
+        state.withLockedValue { $0.usersByToken[Exact(token)] = user }
         return Self.cookie(token)
     }
 
     /// The user a session cookie value belongs to, while the session lasts.
     func user(forToken token: String) -> TestUser? {
-        state.withLock { $0.usersByToken[Exact(token)] }
+        state.withLockedValue { $0.usersByToken[Exact(token)] }
     }
 
     /// Ends the session of `token`; false when there was none.
     func end(token: String) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let user = state.usersByToken.removeValue(forKey: Exact(token)) else { return false }
             if state.standing[user.username].map(Exact.init) == Exact(token) { state.standing[user.username] = nil }
             return true
