@@ -136,14 +136,13 @@ struct BenchAudit: ParsableArguments {
         }
         try await httpClient.shutdown()
         try await proxy.stop()
-        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
         return Report(
             delayMilliseconds: delayMilliseconds,
             directSeconds: seconds.direct,
             proxiedSeconds: seconds.proxied,
-            ratio: median(seconds.proxied) / median(seconds.direct),
+            ratio: Self.median(seconds.proxied) / Self.median(seconds.direct),
             sequentialExchanges: delayMilliseconds == 0
-                ? 0 : (median(seconds.proxied) - median(seconds.direct)) / (Double(delayMilliseconds) / 1000)
+                ? 0 : (Self.median(seconds.proxied) - Self.median(seconds.direct)) / (Double(delayMilliseconds) / 1000)
         )
     }
 
@@ -197,14 +196,18 @@ struct BenchAudit: ParsableArguments {
             "  proxied/straight (medians): \(Self.rounded(report.ratio, 1))×; \(Self.rounded(report.sequentialExchanges, 1)) \(Self.sequentialExchangesFigure) (\(delayMilliseconds) ms each)"
         )
         // The goals of an audit without --slow (docs/audit.md): 3 s on loopback, 10 s through the 50 ms proxy.
-        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
         for (name, values, goal) in [("straight", report.directSeconds, 3.0), ("proxied", report.proxiedSeconds, 10.0)] {
-            Swift.print("  \(name) median against its \(Int(goal)) s goal: \(Self.rounded(median(values) / goal, 2))×")
+            Swift.print("  \(name) median against its \(Int(goal)) s goal: \(Self.rounded(Self.median(values) / goal, 2))×")
         }
     }
 }
 
 extension BenchAudit {
+    /// The middle of `values` (the upper one of an even count): the figure both the report and the goals use.
+    fileprivate static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
     /// `value` with `digits` decimals, for the text report.
     fileprivate static func rounded(_ value: Double, _ digits: Int) -> Double {
         var scale = 1.0
